@@ -1,0 +1,76 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySession from '@fastify/session';
+import { MAX_IMAGE_BYTES } from '@lightpix/shared';
+import type { DatabaseHandle } from './db/client.js';
+import type { Env } from './env.js';
+import { registerErrorHandler } from './errors.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { imagesRoutes } from './modules/images/routes.js';
+import { buildPlanTable } from './modules/plans/service.js';
+import { plansRoutes } from './modules/plans/routes.js';
+import { sessionRoutes } from './modules/session/routes.js';
+import { databaseSessionStore } from './modules/session/store.js';
+import type { ResultStore } from './storage/result-store.js';
+import { defaultWebDist, registerWebApp } from './web.js';
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  store: ResultStore;
+  /** The clock, replaceable so tests can move time past a window or retention. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+
+/** Builds the whole app without listening, so tests can inject requests. */
+export async function buildApp(deps: AppDeps) {
+  const { env, database, store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: env.TRUST_PROXY });
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Previews of chosen files are object URLs.
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': env.PUBLIC_URL?.startsWith('https:') ? [] : null,
+      },
+    },
+  });
+
+  const plans = buildPlanTable(env);
+  const db = database.db;
+
+  await app.register(async (api) => {
+    await api.register(fastifyCookie);
+    await api.register(fastifySession, {
+      secret: env.SESSION_SECRET,
+      cookieName: 'lightpix_session',
+      store: databaseSessionStore(db),
+      saveUninitialized: false,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: env.PUBLIC_URL?.startsWith('https:') ?? false,
+        maxAge: SESSION_LIFETIME_MS,
+        path: '/',
+      },
+    });
+    await api.register(fastifyMultipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25 },
+    });
+    await api.register(healthRoutes, { db });
+    await api.register(plansRoutes, { plans });
+    await api.register(sessionRoutes, { db, plans, now });
+    await api.register(imagesRoutes, { db, store, plans, now, retentionHours: env.RETENTION_HOURS });
+  });
+
+  await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist);
+  return app;
+}

@@ -1,0 +1,2 @@
+export * from './sessions.js';
+export * from './results.js';

@@ -1,0 +1,36 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * One processed file. A row is written (status 'processing') when a quota unit is reserved,
+ * so the row count in a window is the quota used; a failed file's row is deleted.
+ */
+export const results = pgTable(
+  'results',
+  {
+    id: text('id').primaryKey(),
+    /** The anonymous owner; kept after sign-up so a guest's results follow the account. */
+    guestSessionId: text('guest_session_id'),
+    userId: text('user_id'),
+    clientIp: text('client_ip').notNull(),
+    originalName: text('original_name').notNull(),
+    originalSize: integer('original_size').notNull(),
+    processedSize: integer('processed_size').notNull().default(0),
+    status: text('status', { enum: ['processing', 'completed', 'expired'] }).notNull(),
+    format: text('format').notNull().default(''),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    alreadyOptimal: boolean('already_optimal').notNull().default(false),
+    /** Key of the stored file; null once the sweeper deleted it. */
+    storageKey: text('storage_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('results_guest_session_idx').on(t.guestSessionId, t.createdAt),
+    index('results_user_idx').on(t.userId, t.createdAt),
+    index('results_client_ip_idx').on(t.clientIp, t.createdAt),
+    index('results_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type ResultRow = typeof results.$inferSelect;

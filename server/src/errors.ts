@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { errorStatus, type ErrorBody, type ErrorCode } from '@lightpix/shared';
+
+/** The one error type the API throws; its code decides the HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (message = 'Not found.') => new AppError('not_found', message);
+
+/** Fastify's own errors (body parsing, multipart limits, rate limits) mapped to our codes. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('file_too_large', 'The upload is larger than allowed.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('invalid_input', 'The request must be multipart/form-data.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('invalid_input', 'The request body is not valid.');
+  }
+  if (error.statusCode === 429) return new AppError('rate_limited', 'Too many requests. Please slow down.');
+  if (error.validation) return new AppError('invalid_input', error.message);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('invalid_input', 'The request is not valid.');
+  }
+  return null;
+}
+
+export function toErrorBody(error: AppError): ErrorBody {
+  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+}
+
+/** Maps every thrown error to JSON in one place; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(toErrorBody(new AppError('internal', 'Something went wrong on our side. Please try again.')));
+    }
+    if (appError.status >= 500) request.log.error({ err: error }, appError.code);
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.status).send(toErrorBody(appError));
+  });
+}

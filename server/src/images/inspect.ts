@@ -1,0 +1,62 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../errors.js';
+import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
+
+/** sharp's default pixel limit (about 268 MP): a decompression bomb is refused before it is decoded. */
+export const MAX_INPUT_PIXELS = 0x3fff * 0x3fff;
+
+export interface ImageInfo {
+  format: InputFormat;
+  /** Stored dimensions, before the EXIF orientation is applied. */
+  width: number;
+  height: number;
+  orientation: number;
+  hasAlpha: boolean;
+}
+
+export function unsupportedType(): AppError {
+  return new AppError('unsupported_file_type', `This file type is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images.`);
+}
+
+export function undecodable(): AppError {
+  return new AppError('undecodable_image', 'This image could not be read. The file may be damaged or incomplete.');
+}
+
+/** Judges the upload by its content, from the header alone, before any pixel is decoded. */
+export async function inspectImage(data: Buffer): Promise<ImageInfo> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (error) {
+    throw classifySharpError(error);
+  }
+  // libvips names AVIF 'heif'; HEIF holding HEVC (HEIC photos) cannot be decoded here, only AV1 can.
+  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  if (!isInputFormat(format)) throw unsupportedType();
+  const { width, height } = metadata;
+  if (!width || !height) throw undecodable();
+  if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  return {
+    format,
+    width,
+    height,
+    orientation: metadata.orientation ?? 1,
+    hasAlpha: metadata.hasAlpha ?? false,
+  };
+}
+
+function tooManyPixels(): AppError {
+  return new AppError('too_many_pixels', 'This image has too many pixels to process (the limit is about 268 megapixels).');
+}
+
+/** Maps libvips' messages to our error classes; anything unknown from the decoder is the file's fault. */
+export function classifySharpError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unsupported image format|bad seek|heif: Unsupported/i.test(message)) return unsupportedType();
+  if (/pixel limit/i.test(message)) return tooManyPixels();
+  if (/timeout/i.test(message)) {
+    return new AppError('undecodable_image', 'This image took too long to process. Try a smaller image.');
+  }
+  return undecodable();
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { openDatabase } from './db/client.js';
+import { EnvError, parseEnv, type Env } from './env.js';
+import { buildApp } from './app.js';
+import { sweepExpired } from './modules/images/sweeper.js';
+import { fileResultStore } from './storage/result-store.js';
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+function loadEnv(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`Lightpix cannot start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const store = fileResultStore(path.join(env.DATA_DIR, 'results'));
+  const app = await buildApp({ env, database, store, logger: { level: env.LOG_LEVEL } });
+
+  const sweep = () =>
+    sweepExpired(database.db, store, new Date()).then(
+      (report) => app.log.info(report, 'retention sweep'),
+      (error) => app.log.error({ err: error }, 'retention sweep failed'),
+    );
+  await sweep();
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweeper);
+    // Stops accepting connections and lets requests in flight finish.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { database: database.kind, dataDir: env.DATA_DIR, startupMs: Math.round(performance.now() - startedAt) },
+    `Lightpix is ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
+  );
+}
+
+main().catch((error) => {
+  console.error('Lightpix failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import contentDisposition from 'content-disposition';
+import { processFieldsSchema, type ImageRecord } from '@lightpix/shared';
+import { AppError } from '../../errors.js';
+import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
+import type { PlanTable } from '../plans/service.js';
+import { currentVisitor } from '../session/service.js';
+import { downloadName, findOwnedResult, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
+
+const MAX_NAME_LENGTH = 200;
+
+/** Keeps the base name a browser sent, without folders or control characters. */
+function cleanFilename(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME_LENGTH);
+  return clean || 'image';
+}
+
+/** Reads every part, whatever their order: SPEC's clients send the file before the settings. */
+async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the image as multipart/form-data.');
+  let upload: Upload | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'image' && !upload) upload = { filename: cleanFilename(part.filename), data };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { upload, fields };
+}
+
+export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
+  app.post('/api/images/process', async (request, reply): Promise<ImageRecord> => {
+    const visitor = currentVisitor(request);
+    const plan = deps.plans[visitor.tier];
+    const { upload, fields } = await readUpload(request);
+    if (!upload || upload.data.length === 0) {
+      throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
+    }
+    const settings = parseSettings(processFieldsSchema.parse(fields), plan);
+    const record = await processUpload(deps, visitor, plan, upload, settings);
+    reply.status(201);
+    return record;
+  });
+
+  app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {
+    const row = await findOwnedResult(deps.db, currentVisitor(request), request.params.id);
+    if (row.status === 'expired' || row.expiresAt.getTime() <= deps.now().getTime() || !row.storageKey) {
+      throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');
+    }
+    return reply
+      .header('Content-Type', mimeTypeOf[row.format as InputFormat] ?? 'application/octet-stream')
+      .header('Content-Length', row.processedSize)
+      .header('Content-Disposition', contentDisposition(downloadName(row.originalName, row.format)))
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(deps.store.read(row.storageKey));
+  });
+}

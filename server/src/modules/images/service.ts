@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import {
+  outputFormatSchema,
+  parseDimension,
+  parseQuality,
+  type ImageRecord,
+  type OutputFormat,
+  type Plan,
+  type ProcessFields,
+} from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import { results, type ResultRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { extensionOf, outputForOriginal } from '../../images/formats.js';
+import { inspectImage } from '../../images/inspect.js';
+import { optimiseImage, type OptimiseOptions } from '../../images/optimise.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
+
+/** Largest side a user may ask for; exact dimensions may enlarge, so they need a bound. */
+export const MAX_DIMENSION = 10_000;
+
+export interface ImagesDeps {
+  db: Database;
+  store: ResultStore;
+  retentionHours: number;
+  now: () => Date;
+}
+
+export interface Upload {
+  filename: string;
+  data: Buffer;
+}
+
+type Settings = Omit<OptimiseOptions, 'format'> & { format: OutputFormat | 'original' };
+
+/** Reads the multipart text fields into settings, or says which field is wrong. */
+export function parseSettings(fields: ProcessFields, plan: Plan): Settings {
+  const errors: Record<string, string> = {};
+  const width = parseDimension(fields.width);
+  const height = parseDimension(fields.height);
+  for (const [name, value] of [['width', width], ['height', height]] as const) {
+    if (value !== null && (Number.isNaN(value) || value > MAX_DIMENSION)) {
+      errors[name] = `Must be a whole number from 1 to ${MAX_DIMENSION}, or empty.`;
+    }
+  }
+  const quality = parseQuality(fields.quality);
+  if (quality === null) errors.quality = "Must be a whole number from 10 to 100, or 'smart'.";
+  const formatText = fields.format === '' || fields.format === 'original' ? 'original' : fields.format === 'jpg' ? 'jpeg' : fields.format;
+  const format = formatText === 'original' ? 'original' : outputFormatSchema.safeParse(formatText).data;
+  if (!format) errors.format = 'Must be empty (keep the original), jpeg, png, webp or avif.';
+  if (!['true', 'false'].includes(fields.maintainRatio)) errors.maintainRatio = "Must be 'true' or 'false'.";
+  if (Object.keys(errors).length > 0) throw new AppError('invalid_input', 'Some settings are not valid.', errors);
+  if (format !== 'original' && !plan.outputFormats.includes(format!)) {
+    throw new AppError('forbidden', `Your plan cannot convert to ${format!.toUpperCase()}.`);
+  }
+  return { width, height, quality: quality!, format: format!, maintainRatio: fields.maintainRatio !== 'false' };
+}
+
+/** The name a download gets: the original's base name with the new format's extension. */
+export function downloadName(originalName: string, format: string): string {
+  const base = path.parse(originalName).name || 'image';
+  return `${base}.${extensionOf[format as OutputFormat] ?? format}`;
+}
+
+export function toRecord(row: ResultRow, now: Date): ImageRecord {
+  const expired = row.status === 'expired' || row.expiresAt.getTime() <= now.getTime();
+  return {
+    id: row.id,
+    originalName: row.originalName,
+    originalSize: row.originalSize,
+    processedSize: row.processedSize,
+    status: expired ? 'expired' : row.status,
+    objectPath: row.status === 'completed' && !expired ? `/api/images/${row.id}/download` : null,
+    format: row.format,
+    width: row.width,
+    height: row.height,
+    alreadyOptimal: row.alreadyOptimal,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Checks the file, reserves a quota unit, optimises and stores the result.
+ * The file is judged before any quota is taken, and a failure gives the unit back.
+ */
+export async function processUpload(
+  deps: ImagesDeps,
+  owner: QuotaOwner,
+  plan: Plan,
+  upload: Upload,
+  settings: Settings,
+): Promise<ImageRecord> {
+  const info = await inspectImage(upload.data);
+  const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha, plan.outputFormats) : settings.format;
+  const now = deps.now();
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
+  await reserveUnit(deps.db, plan, owner, { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt }, now);
+  try {
+    const image = await optimiseImage(upload.data, info, { ...settings, format });
+    const storageKey = `${id}.${extensionOf[image.format]}`;
+    await deps.store.put(storageKey, image.data);
+    const [row] = await deps.db
+      .update(results)
+      .set({
+        status: 'completed',
+        processedSize: image.data.length,
+        format: image.format,
+        width: image.width,
+        height: image.height,
+        alreadyOptimal: image.alreadyOptimal,
+        storageKey,
+      })
+      .where(eq(results.id, id))
+      .returning();
+    return toRecord(row!, now);
+  } catch (error) {
+    await releaseUnit(deps.db, id);
+    throw error;
+  }
+}
+
+/** The owner's result, or 404 for anyone else: another's file must not even be confirmed to exist. */
+export async function findOwnedResult(db: Database, owner: QuotaOwner, id: string): Promise<ResultRow> {
+  const [row] = await db.select().from(results).where(eq(results.id, id));
+  const owns = row && ((row.userId !== null && row.userId === owner.userId) || row.guestSessionId === owner.guestSessionId);
+  if (!row || !owns) throw new AppError('not_found', 'This result does not exist.');
+  return row;
+}

@@ -1,0 +1,89 @@
+import { and, count, eq, gte, isNull, min, sql } from 'drizzle-orm';
+import type { Plan, QuotaWindow } from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import { results } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+
+/** Who a unit of quota is charged to. */
+export interface QuotaOwner {
+  guestSessionId: string;
+  userId: string | null;
+  clientIp: string;
+}
+
+export interface QuotaUsage {
+  used: number;
+  /** When the oldest counted unit leaves the window (null: nothing counted, or not a rolling window). */
+  nextImageAt: Date | null;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function windowStart(window: QuotaWindow, now: Date): Date {
+  if (window === 'rolling-24h') return new Date(now.getTime() - DAY_MS);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Guests are counted per session AND per client IP, the stricter wins; users per account. */
+function ownerFilters(owner: QuotaOwner) {
+  if (owner.userId) return [eq(results.userId, owner.userId)];
+  return [eq(results.guestSessionId, owner.guestSessionId), and(eq(results.clientIp, owner.clientIp), isNull(results.userId))];
+}
+
+export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, now: Date): Promise<QuotaUsage> {
+  const since = windowStart(plan.window, now);
+  let used = 0;
+  let oldest: Date | null = null;
+  for (const filter of ownerFilters(owner)) {
+    const [row] = await db
+      .select({ used: count(), oldest: min(results.createdAt) })
+      .from(results)
+      .where(and(filter, gte(results.createdAt, since)));
+    const rowUsed = Number(row?.used ?? 0);
+    if (rowUsed > used) {
+      used = rowUsed;
+      oldest = row?.oldest ? new Date(row.oldest) : null;
+    }
+  }
+  const nextImageAt = plan.window === 'rolling-24h' && oldest ? new Date(oldest.getTime() + DAY_MS) : null;
+  return { used, nextImageAt };
+}
+
+function lockKeys(owner: QuotaOwner): string[] {
+  return owner.userId ? [`quota:user:${owner.userId}`] : [`quota:guest:${owner.guestSessionId}`, `quota:ip:${owner.clientIp}`].sort();
+}
+
+/**
+ * Reserves one unit by inserting the result row, under advisory locks on the owner's keys,
+ * so parallel requests can never push the owner past the plan's allowance.
+ */
+export async function reserveUnit(
+  db: Database,
+  plan: Plan,
+  owner: QuotaOwner,
+  row: { id: string; originalName: string; originalSize: number; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const key of lockKeys(owner)) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    if (plan.maxImages !== null) {
+      const { used } = await quotaUsage(tx as unknown as Database, plan, owner, now);
+      if (used >= plan.maxImages) {
+        throw new AppError('quota_exceeded', 'You have used all the images your plan allows for now.');
+      }
+    }
+    await tx.insert(results).values({
+      ...row,
+      guestSessionId: owner.guestSessionId,
+      userId: owner.userId,
+      clientIp: owner.clientIp,
+      status: 'processing',
+      createdAt: now,
+    });
+  });
+}
+
+/** Gives a unit back: a file that failed uses no quota. */
+export async function releaseUnit(db: Database, resultId: string): Promise<void> {
+  await db.delete(results).where(eq(results.id, resultId));
+}

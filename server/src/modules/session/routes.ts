@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionResponse } from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import type { PlanTable } from '../plans/service.js';
+import { currentVisitor, describeSession } from './service.js';
+
+export async function sessionRoutes(app: FastifyInstance, deps: { db: Database; plans: PlanTable; now: () => Date }) {
+  app.get('/api/session/current', async (request, reply): Promise<SessionResponse> => {
+    reply.header('Cache-Control', 'no-store');
+    return describeSession(deps.db, deps.plans, currentVisitor(request), deps.now());
+  });
+}

@@ -1,0 +1,30 @@
+/** Every error the API can answer with; the HTTP status is derived from the code in one place. */
+export const errorStatus = {
+  invalid_input: 400,
+  not_signed_in: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  result_expired: 410,
+  file_too_large: 413,
+  too_many_pixels: 413,
+  unsupported_file_type: 415,
+  undecodable_image: 422,
+  quota_exceeded: 429,
+  rate_limited: 429,
+  server_busy: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The body of every non-2xx JSON answer. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}

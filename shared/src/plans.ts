@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const tiers = ['guest', 'registered', 'premium'] as const;
+export const tierSchema = z.enum(tiers);
+export type Tier = z.infer<typeof tierSchema>;
+
+export const outputFormats = ['jpeg', 'png', 'webp', 'avif'] as const;
+export const outputFormatSchema = z.enum(outputFormats);
+export type OutputFormat = z.infer<typeof outputFormatSchema>;
+
+/** How the allowance of a plan is counted. */
+export const quotaWindowSchema = z.enum(['rolling-24h', 'calendar-month']);
+export type QuotaWindow = z.infer<typeof quotaWindowSchema>;
+
+export const planSchema = z.object({
+  tier: tierSchema,
+  /** null means unlimited. */
+  maxImages: z.number().int().nonnegative().nullable(),
+  window: quotaWindowSchema,
+  filesPerSelection: z.number().int().positive(),
+  maxImageBytes: z.number().int().positive(),
+  maxPresentationBytes: z.number().int().positive(),
+  outputFormats: z.array(outputFormatSchema),
+  powerpoint: z.boolean(),
+  history: z.boolean(),
+  ads: z.enum(['yes', 'fewer', 'none']),
+  priceEurCents: z.number().int().nonnegative(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_PRESENTATION_BYTES = 50 * 1024 * 1024;
