@@ -35,6 +35,8 @@ export async function openPglite(client: PGlite, migrations = migrationsFolder):
 
 export async function openPostgres(url: string, migrations = migrationsFolder): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder: migrations });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

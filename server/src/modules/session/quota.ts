@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Plan, QuotaWindow } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ export interface QuotaOwner {
 
 export interface QuotaUsage {
   used: number;
-  /** When the oldest counted unit leaves the window (null: nothing counted, or not a rolling window). */
+  /** When the oldest counted unit leaves the window (a unit counts for exactly 24 h) (null: nothing counted, or not a rolling window). */
   nextImageAt: Date | null;
 }
 
@@ -38,7 +38,7 @@ export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, no
     const [row] = await db
       .select({ used: count(), oldest: min(results.createdAt) })
       .from(results)
-      .where(and(filter, gte(results.createdAt, since)));
+      .where(and(filter, gt(results.createdAt, since)));
     const rowUsed = Number(row?.used ?? 0);
     if (rowUsed > used) {
       used = rowUsed;

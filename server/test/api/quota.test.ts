@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+
+describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
+  let t: TestApp;
+  let photo: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { QUOTA_GUEST: '1' });
+    photo = await fixture('photo.jpg');
+  });
+  afterAll(() => t.close());
+
+  it('starts an anonymous session in a signed, httpOnly, SameSite=Lax cookie', async () => {
+    const client = visitor(t.app, '203.0.113.1');
+    const response = await client.get('/api/session/current');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ tier: 'guest', imagesProcessed: 0, maxImages: 1, nextImageAt: null });
+    expect(response.json().guestSessionId).toBe(response.json().id);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^lightpix_session=/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    // The same cookie finds the same session again.
+    expect((await client.get('/api/session/current')).json().id).toBe(response.json().id);
+  });
+
+  it('ignores a forged cookie and starts a new session', async () => {
+    const first = await visitor(t.app, '203.0.113.2').get('/api/session/current');
+    const forged = first.headers['set-cookie']!.toString().split(';')[0]!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const response = await t.app.inject({ method: 'GET', url: '/api/session/current', headers: { cookie: forged } });
+    expect(response.json().id).not.toBe(first.json().id);
+  });
+
+  it('counts the image, then refuses the next with 429 until 24 hours have passed', async () => {
+    const client = visitor(t.app, '203.0.113.3');
+    expect((await client.process(photo, 'a.jpg')).statusCode).toBe(201);
+    const session = (await client.get('/api/session/current')).json();
+    expect(session).toMatchObject({ imagesProcessed: 1, maxImages: 1 });
+    expect(new Date(session.nextImageAt).getTime()).toBe(t.clock.now().getTime() + 24 * 3600 * 1000);
+
+    const refused = await client.process(photo, 'b.jpg');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('quota_exceeded');
+
+    t.clock.advanceHours(24);
+    expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(0);
+    expect((await client.process(photo, 'c.jpg')).statusCode).toBe(201);
+  });
+
+  it('counts per client IP too: a new session from the same address gets no more', async () => {
+    expect((await visitor(t.app, '203.0.113.4').process(photo, 'a.jpg')).statusCode).toBe(201);
+    const sameAddress = visitor(t.app, '203.0.113.4');
+    expect((await sameAddress.get('/api/session/current')).json().imagesProcessed).toBe(1);
+    expect((await sameAddress.process(photo, 'b.jpg')).statusCode).toBe(429);
+    expect((await visitor(t.app, '203.0.113.5').process(photo, 'c.jpg')).statusCode).toBe(201);
+  });
+
+  it('admits exactly one of 12 parallel uploads with one unit left', async () => {
+    const client = visitor(t.app, '203.0.113.6');
+    await client.get('/api/session/current');
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => client.process(photo, `${i}.jpg`)));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(11);
+    expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(1);
+  });
+
+  it('reads the client IP from X-Forwarded-For only when TRUST_PROXY is on', async () => {
+    const untrusted = visitor(t.app, '203.0.113.7');
+    expect((await untrusted.process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(201);
+    const spoofing = visitor(t.app, '203.0.113.7');
+    expect((await spoofing.process(photo, 'b.jpg', {}, { 'x-forwarded-for': '198.18.0.2' })).statusCode).toBe(429);
+
+    const behindProxy = await createTestApp(kind, { QUOTA_GUEST: '1', TRUST_PROXY: 'true' });
+    try {
+      const proxy = '10.0.0.1';
+      const alice = visitor(behindProxy.app, proxy);
+      expect((await alice.process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(201);
+      const bob = visitor(behindProxy.app, proxy);
+      expect((await bob.process(photo, 'b.jpg', {}, { 'x-forwarded-for': '198.18.0.2' })).statusCode).toBe(201);
+      const aliceAgain = visitor(behindProxy.app, proxy);
+      expect((await aliceAgain.process(photo, 'c.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('serves the plan table with the configured limits', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    const plans = response.json().plans;
+    expect(plans.map((p: { tier: string }) => p.tier)).toEqual(['guest', 'registered', 'premium']);
+    expect(plans[0]).toMatchObject({ maxImages: 1, window: 'rolling-24h', filesPerSelection: 1, outputFormats: ['jpeg', 'png', 'webp'] });
+    expect(plans[1]).toMatchObject({ maxImages: 10, window: 'calendar-month' });
+    expect(plans[2]).toMatchObject({ maxImages: null, filesPerSelection: 100, priceEurCents: 200 });
+  });
+});

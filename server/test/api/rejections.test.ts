@@ -1,0 +1,116 @@
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+
+/** A PNG whose header claims 25000×33000 pixels: 2.5 GB once decoded, a few bytes on disk. */
+function decompressionBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(25_000, 0);
+  header.writeUInt32BE(33_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+let ipCounter = 0;
+
+describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // One image per visitor: every rejection below must leave that one unit unused.
+    t = await createTestApp(kind, { QUOTA_GUEST: '1' });
+  });
+  afterAll(() => t.close());
+
+  async function expectRejected(
+    file: Buffer,
+    name: string,
+    fields: Record<string, string>,
+    status: number,
+    code: string,
+  ) {
+    const client = visitor(t.app, `192.0.2.${++ipCounter}`);
+    const response = await client.process(file, name, fields);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.code).toBe(code);
+    expect(response.json().error.message).toEqual(expect.any(String));
+    const session = (await client.get('/api/session/current')).json();
+    expect(session.imagesProcessed).toBe(0);
+    // The unit is still there: a good file now goes through.
+    expect((await client.process(await fixture('photo.jpg'), 'ok.jpg')).statusCode).toBe(201);
+  }
+
+  it('413 for a file over 10 MB', async () => {
+    const big = Buffer.concat([await fixture('photo.jpg'), Buffer.alloc(10 * 1024 * 1024)]);
+    await expectRejected(big, 'big.jpg', {}, 413, 'file_too_large');
+  });
+
+  it('413 for a decompression bomb, answered from the header', async () => {
+    await expectRejected(decompressionBomb(), 'bomb.png', {}, 413, 'too_many_pixels');
+  });
+
+  it('415 for a text file, whatever name it carries', async () => {
+    await expectRejected(Buffer.from('hello, this is not an image'), 'fake.jpg', {}, 415, 'unsupported_file_type');
+  });
+
+  it('415 for SVG and BMP, naming the formats we accept', async () => {
+    const client = visitor(t.app, `192.0.2.${++ipCounter}`);
+    for (const name of ['drawing.svg', 'colormap.bmp']) {
+      const response = await client.process(await fixture(name), name);
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error.message).toMatch(/JPEG, PNG, WebP/);
+    }
+  });
+
+  it('422 for a truncated JPEG', async () => {
+    const photo = await fixture('photo.jpg');
+    await expectRejected(photo.subarray(0, photo.length / 2), 'cut.jpg', {}, 422, 'undecodable_image');
+  });
+
+  it('400 for settings out of range, naming the fields', async () => {
+    const client = visitor(t.app, `192.0.2.${++ipCounter}`);
+    const response = await client.process(await fixture('photo.jpg'), 'a.jpg', {
+      width: '-5',
+      quality: '7',
+      format: 'bmp',
+      maintainRatio: 'maybe',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields).sort()).toEqual(['format', 'maintainRatio', 'quality', 'width']);
+  });
+
+  it('400 when no image is sent', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/images/process',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_input');
+  });
+
+  it('403 for AVIF output on the guest plan', async () => {
+    await expectRejected(await fixture('photo.jpg'), 'a.jpg', { format: 'avif' }, 403, 'forbidden');
+  });
+});

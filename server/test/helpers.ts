@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.js';
+import { parseEnv } from '../src/env.js';
+import { fileResultStore } from '../src/storage/result-store.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases this run can test against: PGlite always, PostgreSQL when reachable (always on CI). */
+export const databaseKinds: DatabaseKind[] = inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database copied from the run's template. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const template = await readFile(inject('pgliteTemplate'));
+    return openPglite(await PGlite.create({ loadDataDir: new Blob([template]) }));
+  }
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('PostgreSQL is not available');
+  const name = `lightpix_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+export const fixture = (name: string) => readFile(path.join(fixturesDir, name));
+
+/** A clock the test can move forward. */
+export function testClock(start = new Date('2026-11-21T10:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advanceHours(hours: number) {
+      current += hours * 3600 * 1000;
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app over a fresh database and a temporary result folder. */
+export async function createTestApp(kind: DatabaseKind, settings: Record<string, string> = {}, clock = testClock()) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });
+  const database = await openTestDatabase(kind);
+  const resultsDir = path.join(dataDir, 'results');
+  const store = fileResultStore(resultsDir);
+  const app = await buildApp({ env, database, store, now: clock.now });
+  return {
+    app,
+    database,
+    store,
+    resultsDir,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body as SPEC §7's client sends it: the file first, then the settings. */
+export function processForm(file: Buffer, filename: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('image', new Blob([file]), filename);
+  const defaults = { width: '', height: '', quality: '75', format: '', maintainRatio: 'true' };
+  for (const [name, value] of Object.entries({ ...defaults, ...fields })) form.append(name, value);
+  return form;
+}
+
+/** A signed-in-less visitor: keeps the session cookie between requests like a browser does. */
+export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
+  let cookie = '';
+  const remember = (setCookie: string | string[] | undefined) => {
+    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (first) cookie = first.split(';')[0]!;
+  };
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async get(url: string) {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: ip });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
+    async process(file: Buffer, filename: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+      const body = new Request('http://x', { method: 'POST', body: processForm(file, filename, fields) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/images/process',
+        headers: { cookie, 'content-type': body.headers.get('content-type')!, ...headers },
+        payload: Buffer.from(await body.arrayBuffer()),
+        remoteAddress: ip,
+      });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
+  };
+}
