@@ -1,0 +1,23 @@
+// `npm start`: builds when the build is missing or older than the sources, then serves web app and API.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outputs = ['web/dist/index.html', 'server/dist/main.js'].map((p) => path.join(root, p));
+const sources = ['shared/src', 'server/src', 'server/drizzle', 'web/src', 'web/index.html'].map((p) => path.join(root, p));
+
+function newestChange(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestChange(path.join(target, name))));
+}
+
+const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
+if (built < Math.max(...sources.map(newestChange))) {
+  console.log('Building Lightpix…');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+await import(pathToFileURL(path.join(root, 'server/dist/main.js')).href);
