@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySession from '@fastify/session';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
 }
 
 const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+/** Per client address across the API: far above what a person clicks, low enough to blunt scripts. */
+export const API_REQUESTS_PER_MINUTE = 300;
 
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(deps: AppDeps) {
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
 
   await app.register(async (api) => {
+    await api.register(fastifyRateLimit, { max: API_REQUESTS_PER_MINUTE, timeWindow: '1 minute' });
     await api.register(fastifyCookie);
     await api.register(fastifySession, {
       secret: env.SESSION_SECRET,

@@ -75,3 +75,20 @@ describe('settings', () => {
     }
   });
 });
+
+describe.each(databaseKinds)('API rate limit on %s', (kind) => {
+  it('answers 429 rate_limited past the per-address limit, and only for that address', async () => {
+    const { API_REQUESTS_PER_MINUTE } = await import('../../src/app.js');
+    const t = await createTestApp(kind);
+    try {
+      const hit = (ip: string) => t.app.inject({ method: 'GET', url: '/api/plans', remoteAddress: ip });
+      for (let i = 0; i < API_REQUESTS_PER_MINUTE; i++) expect((await hit('203.0.113.99')).statusCode).toBe(200);
+      const refused = await hit('203.0.113.99');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+      expect((await hit('203.0.113.98')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
