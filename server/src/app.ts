@@ -14,6 +14,7 @@ import { buildPlanTable } from './modules/plans/service.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { databaseSessionStore } from './modules/session/store.js';
+import { ProcessingQueue, type QueueLimits } from './images/queue.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** The clock, replaceable so tests can move time past a window or retention. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to one image per core and four waiting per core. */
+  queueLimits?: QueueLimits;
 }
 
 const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const plans = buildPlanTable(env);
+  const queue = new ProcessingQueue(deps.queueLimits);
   const db = database.db;
 
   await app.register(async (api) => {
@@ -72,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(healthRoutes, { db });
     await api.register(plansRoutes, { plans });
     await api.register(sessionRoutes, { db, plans, now });
-    await api.register(imagesRoutes, { db, store, plans, now, retentionHours: env.RETENTION_HOURS });
+    await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });
   });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist);

@@ -9,6 +9,10 @@ export const processFieldsSchema = z.object({
   /** Empty text or 'original' keeps the input's format. */
   format: z.string().optional().default(''),
   maintainRatio: z.string().optional().default('true'),
+  /** Optional target size in bytes: the largest quality that fits is used. */
+  maxBytes: z.string().optional().default(''),
+  /** 'true' keeps EXIF and XMP (orientation applied); stripped by default. */
+  keepMetadata: z.string().optional().default('false'),
 });
 export type ProcessFields = z.infer<typeof processFieldsSchema>;
 
@@ -25,6 +29,8 @@ export const imageRecordSchema = z.object({
   format: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The quality the encoder used (the one smart lightening or the target size chose). */
+  quality: z.number().int(),
   /** True when re-encoding could not beat the upload and the original data came back, metadata removed. */
   alreadyOptimal: z.boolean(),
   createdAt: z.string(),

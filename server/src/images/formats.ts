@@ -1,4 +1,4 @@
-import type { OutputFormat } from '@lightpix/shared';
+import type { EncodedFormat } from './encode.js';
 
 /** Formats we decode, as sharp names them. SVG is refused: it is a program, not a picture. */
 export const inputFormats = ['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'] as const;
@@ -6,7 +6,7 @@ export type InputFormat = (typeof inputFormats)[number];
 
 export const ACCEPTED_FORMATS_TEXT = 'JPEG, PNG, WebP, GIF, AVIF and TIFF';
 
-export const extensionOf: Record<InputFormat | OutputFormat, string> = {
+export const extensionOf: Record<InputFormat | EncodedFormat, string> = {
   jpeg: 'jpg',
   png: 'png',
   webp: 'webp',
@@ -15,7 +15,7 @@ export const extensionOf: Record<InputFormat | OutputFormat, string> = {
   tiff: 'tiff',
 };
 
-export const mimeTypeOf: Record<InputFormat | OutputFormat, string> = {
+export const mimeTypeOf: Record<InputFormat | EncodedFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
@@ -29,12 +29,10 @@ export function isInputFormat(format: string | undefined): format is InputFormat
 }
 
 /**
- * 'Keep original' for an input the plan cannot write: the nearest format it can
- * (a lossless one for graphics and transparency, else a photo format).
+ * 'Keep original' keeps the input's format (animated GIF stays animated GIF). TIFF, a print and
+ * archive format no browser shows, becomes PNG when it has transparency and JPEG otherwise.
  */
-export function outputForOriginal(input: InputFormat, hasAlpha: boolean, allowed: readonly OutputFormat[]): OutputFormat {
-  if ((allowed as readonly string[]).includes(input)) return input as OutputFormat;
-  if (input === 'avif' && allowed.includes('webp')) return 'webp';
-  if (input === 'gif' || hasAlpha) return 'png';
-  return 'jpeg';
+export function outputForOriginal(input: InputFormat, hasAlpha: boolean): EncodedFormat {
+  if (input !== 'tiff') return input;
+  return hasAlpha ? 'png' : 'jpeg';
 }

@@ -12,6 +12,10 @@ export interface ImageInfo {
   height: number;
   orientation: number;
   hasAlpha: boolean;
+  /** Frames of an animation (1 for a still image). */
+  pages: number;
+  /** One colour channel: kept grey so the output does not carry two empty ones. */
+  isGrey: boolean;
 }
 
 export function unsupportedType(): AppError {
@@ -35,13 +39,15 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
   if (!isInputFormat(format)) throw unsupportedType();
   const { width, height } = metadata;
   if (!width || !height) throw undecodable();
-  if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw tooManyPixels();
   return {
     format,
     width,
     height,
     orientation: metadata.orientation ?? 1,
     hasAlpha: metadata.hasAlpha ?? false,
+    pages: metadata.pages ?? 1,
+    isGrey: metadata.space === 'b-w' || metadata.space === 'grey16',
   };
 }
 

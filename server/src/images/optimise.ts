@@ -1,18 +1,27 @@
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { smartQuality, targetSize, type OutputFormat, type ResizeRequest } from '@lightpix/shared';
+import sharp, { type Sharp } from 'sharp';
+import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
+import { AppError } from '../errors.js';
+import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { smartQuality } from './smart.js';
+import type { RawImage } from './ssim.js';
 import { stripMetadata } from './strip-metadata.js';
 
 export interface OptimiseOptions extends ResizeRequest {
-  format: OutputFormat;
+  format: EncodedFormat;
   quality: number | 'smart';
+  /** The result must not be larger than this; the largest quality that fits is used. */
+  maxBytes: number | null;
+  /** Keep EXIF and XMP (orientation already applied); off by default for privacy. */
+  keepMetadata: boolean;
 }
 
 export interface OptimisedImage {
   data: Buffer;
-  format: OutputFormat;
+  format: EncodedFormat;
   width: number;
   height: number;
+  quality: number;
   /** The original's own compressed data came back (metadata removed): re-encoding could not beat it. */
   alreadyOptimal: boolean;
 }
@@ -21,58 +30,99 @@ export interface OptimisedImage {
 const TIME_LIMIT_SECONDS = 60;
 /** Orientations 5–8 swap width and height. */
 const SWAPS_SIDES = new Set([5, 6, 7, 8]);
+/** Target-size search walks the slider's own steps. */
+const QUALITY_STEP = 5;
+const LOWEST_QUALITY = 10;
 
-function encode(pipeline: Sharp, format: OutputFormat, quality: number): Sharp {
-  switch (format) {
-    case 'jpeg':
-      return pipeline.jpeg({ quality, mozjpeg: true });
-    case 'webp':
-      return pipeline.webp({ quality, effort: 4 });
-    case 'avif':
-      // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here.
-      return pipeline.avif({ quality: Math.max(1, quality - 20), effort: 2 });
-    case 'png':
-      // Palette quantisation (TinyPNG's method) below 100; lossless above. Effort 4 keeps it interactive.
-      return quality < 100
-        ? pipeline.png({ palette: true, quality, effort: 4, compressionLevel: 9 })
-        : pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
+async function run<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw classifySharpError(error);
   }
 }
 
-/** Decodes once, applies orientation, resize and format, and strips metadata (sharp's default). */
+/** Orientation, resize and compositing, from the upload; metadata is dropped unless asked for. */
+function basePipeline(data: Buffer, info: ImageInfo, options: OptimiseOptions, size: { width: number; height: number }, resized: boolean): Sharp {
+  const animated = info.pages > 1 && keepsAnimation(options.format);
+  let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated }).timeout({ seconds: TIME_LIMIT_SECONDS });
+  if (info.orientation !== 1) pipeline = pipeline.rotate();
+  if (resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
+  if (options.format === 'jpeg' && info.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+  if (options.keepMetadata) pipeline = pipeline.keepExif().keepXmp();
+  return pipeline;
+}
+
+/** Decodes once to pixels that every trial encode (smart, target size) starts from. */
+async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage> {
+  const { data, info: raw } = await run(
+    pipeline.toColourspace(info.isGrey ? 'b-w' : 'srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }),
+  );
+  return { data, width: raw.width, height: raw.height, channels: raw.channels };
+}
+
+/** Applies orientation, resize, format and quality; strips metadata unless kept; never grows a same-format file. */
 export async function optimiseImage(data: Buffer, info: ImageInfo, options: OptimiseOptions): Promise<OptimisedImage> {
   const upright = SWAPS_SIDES.has(info.orientation)
     ? { width: info.height, height: info.width }
     : { width: info.width, height: info.height };
-  const target = targetSize(upright, options);
-  const resized = target.width !== upright.width || target.height !== upright.height;
-  const quality = options.quality === 'smart' ? smartQuality(data.length) : options.quality;
+  const size = targetSize(upright, options);
+  const resized = size.width !== upright.width || size.height !== upright.height;
+  const animated = info.pages > 1 && keepsAnimation(options.format);
+  const base = () => basePipeline(data, info, options, size, resized);
 
-  let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
-    .timeout({ seconds: TIME_LIMIT_SECONDS })
-    .rotate();
-  if (resized) pipeline = pipeline.resize(target.width, target.height, { fit: 'fill' });
-  if (options.format === 'jpeg' && info.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+  // Stills without kept metadata encode from decoded pixels; animations and kept metadata need the source.
+  const pixels = animated ? null : await preparePixels(base(), info);
+  const fromPixels = pixels && !options.keepMetadata;
+  const render = (quality: number) =>
+    run(
+      encode(
+        fromPixels ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels as 1 | 2 | 3 | 4 } }) : base(),
+        options.format,
+        quality,
+      ).toBuffer(),
+    );
 
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await encode(pipeline, options.format, quality).toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    throw classifySharpError(error);
+  const seed = sizeBasedQuality(data.length);
+  let quality = options.quality === 'smart' ? (pixels ? await run(smartQuality(pixels, options.format, seed)) : seed) : options.quality;
+  let output: Buffer = await render(quality);
+  if (options.maxBytes !== null && output.length > options.maxBytes) {
+    ({ quality, output } = await fitInto(options.maxBytes, quality, render, output));
   }
 
   const sameFrame = !resized && info.orientation === 1 && options.format === info.format;
-  if (sameFrame && output.data.length >= data.length) {
-    const stripped = stripMetadata(info.format, data);
-    if (stripped && stripped.length <= output.data.length) {
-      return { data: stripped, format: options.format, width: info.width, height: info.height, alreadyOptimal: true };
+  if (sameFrame && output.length >= data.length) {
+    const original = options.keepMetadata ? data : stripMetadata(info.format, data);
+    if (original && original.length <= output.length) {
+      return { data: original, format: options.format, width: info.width, height: info.height, quality, alreadyOptimal: true };
     }
   }
-  return {
-    data: output.data,
-    format: options.format,
-    width: output.info.width,
-    height: output.info.height,
-    alreadyOptimal: false,
-  };
+  return { data: output, format: options.format, width: size.width, height: size.height, quality, alreadyOptimal: false };
+}
+
+/** The largest quality on the slider's steps, below the chosen one, whose result fits `maxBytes`. */
+async function fitInto(maxBytes: number, chosen: number, render: (q: number) => Promise<Buffer>, tooLarge: Buffer) {
+  let low = LOWEST_QUALITY;
+  let high = Math.floor((Math.min(chosen, 100) - 1) / QUALITY_STEP) * QUALITY_STEP;
+  let best: { quality: number; output: Buffer } | null = null;
+  let smallest = tooLarge.length;
+  while (low <= high) {
+    const quality = Math.round((low + high) / 2 / QUALITY_STEP) * QUALITY_STEP || LOWEST_QUALITY;
+    const output = await render(quality);
+    smallest = Math.min(smallest, output.length);
+    if (output.length <= maxBytes) {
+      best = { quality, output };
+      low = quality + QUALITY_STEP;
+    } else {
+      high = quality - QUALITY_STEP;
+    }
+  }
+  if (!best) {
+    throw new AppError(
+      'target_unreachable',
+      `This image cannot be made as small as ${maxBytes} bytes with these settings (the smallest we reached is ${smallest} bytes). Try smaller dimensions or another format.`,
+      { maxBytes: `Smallest reachable: ${smallest} bytes.` },
+    );
+  }
+  return best;
 }

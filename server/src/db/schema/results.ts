@@ -19,6 +19,7 @@ export const results = pgTable(
     format: text('format').notNull().default(''),
     width: integer('width').notNull().default(0),
     height: integer('height').notNull().default(0),
+    quality: integer('quality').notNull().default(0),
     alreadyOptimal: boolean('already_optimal').notNull().default(false),
     /** Key of the stored file; null once the sweeper deleted it. */
     storageKey: text('storage_key'),

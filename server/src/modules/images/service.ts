@@ -16,15 +16,19 @@ import { AppError } from '../../errors.js';
 import { extensionOf, outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { optimiseImage, type OptimiseOptions } from '../../images/optimise.js';
+import type { ProcessingQueue } from '../../images/queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
 
 /** Largest side a user may ask for; exact dimensions may enlarge, so they need a bound. */
 export const MAX_DIMENSION = 10_000;
+/** No image file is smaller than a few hundred bytes of headers. */
+const MIN_TARGET_BYTES = 100;
 
 export interface ImagesDeps {
   db: Database;
   store: ResultStore;
+  queue: ProcessingQueue;
   retentionHours: number;
   now: () => Date;
 }
@@ -35,6 +39,7 @@ export interface Upload {
 }
 
 type Settings = Omit<OptimiseOptions, 'format'> & { format: OutputFormat | 'original' };
+export type { Settings as ProcessSettings };
 
 /** Reads the multipart text fields into settings, or says which field is wrong. */
 export function parseSettings(fields: ProcessFields, plan: Plan): Settings {
@@ -52,17 +57,30 @@ export function parseSettings(fields: ProcessFields, plan: Plan): Settings {
   const format = formatText === 'original' ? 'original' : outputFormatSchema.safeParse(formatText).data;
   if (!format) errors.format = 'Must be empty (keep the original), jpeg, png, webp or avif.';
   if (!['true', 'false'].includes(fields.maintainRatio)) errors.maintainRatio = "Must be 'true' or 'false'.";
+  if (!['true', 'false'].includes(fields.keepMetadata)) errors.keepMetadata = "Must be 'true' or 'false'.";
+  const maxBytes = fields.maxBytes.trim() === '' ? null : Number(fields.maxBytes);
+  if (maxBytes !== null && (!Number.isInteger(maxBytes) || maxBytes < MIN_TARGET_BYTES)) {
+    errors.maxBytes = `Must be a whole number of bytes, at least ${MIN_TARGET_BYTES}, or empty.`;
+  }
   if (Object.keys(errors).length > 0) throw new AppError('invalid_input', 'Some settings are not valid.', errors);
   if (format !== 'original' && !plan.outputFormats.includes(format!)) {
     throw new AppError('forbidden', `Your plan cannot convert to ${format!.toUpperCase()}.`);
   }
-  return { width, height, quality: quality!, format: format!, maintainRatio: fields.maintainRatio !== 'false' };
+  return {
+    width,
+    height,
+    quality: quality!,
+    format: format!,
+    maintainRatio: fields.maintainRatio !== 'false',
+    maxBytes,
+    keepMetadata: fields.keepMetadata === 'true',
+  };
 }
 
 /** The name a download gets: the original's base name with the new format's extension. */
 export function downloadName(originalName: string, format: string): string {
   const base = path.parse(originalName).name || 'image';
-  return `${base}.${extensionOf[format as OutputFormat] ?? format}`;
+  return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
 }
 
 export function toRecord(row: ResultRow, now: Date): ImageRecord {
@@ -77,6 +95,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     format: row.format,
     width: row.width,
     height: row.height,
+    quality: row.quality,
     alreadyOptimal: row.alreadyOptimal,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -94,14 +113,15 @@ export async function processUpload(
   upload: Upload,
   settings: Settings,
 ): Promise<ImageRecord> {
+  deps.queue.assertRoom();
   const info = await inspectImage(upload.data);
-  const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha, plan.outputFormats) : settings.format;
+  const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha) : settings.format;
   const now = deps.now();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
   await reserveUnit(deps.db, plan, owner, { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt }, now);
   try {
-    const image = await optimiseImage(upload.data, info, { ...settings, format });
+    const image = await deps.queue.run(() => optimiseImage(upload.data, info, { ...settings, format }));
     const storageKey = `${id}.${extensionOf[image.format]}`;
     await deps.store.put(storageKey, image.data);
     const [row] = await deps.db
@@ -112,6 +132,7 @@ export async function processUpload(
         format: image.format,
         width: image.width,
         height: image.height,
+        quality: image.quality,
         alreadyOptimal: image.alreadyOptimal,
         storageKey,
       })

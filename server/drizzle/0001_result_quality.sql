@@ -1,0 +1,1 @@
+ALTER TABLE "results" ADD COLUMN "quality" integer DEFAULT 0 NOT NULL;
