@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.js';
 import { parseEnv } from '../src/env.js';
 import { fileResultStore } from '../src/storage/result-store.js';
@@ -58,13 +58,18 @@ export function testClock(start = new Date('2026-11-21T10:00:00Z')) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app over a fresh database and a temporary result folder. */
-export async function createTestApp(kind: DatabaseKind, settings: Record<string, string> = {}, clock = testClock()) {
+export async function createTestApp(
+  kind: DatabaseKind,
+  settings: Record<string, string> = {},
+  clock = testClock(),
+  extra: Pick<AppDeps, 'queueLimits'> = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });
   const database = await openTestDatabase(kind);
   const resultsDir = path.join(dataDir, 'results');
   const store = fileResultStore(resultsDir);
-  const app = await buildApp({ env, database, store, now: clock.now });
+  const app = await buildApp({ env, database, store, now: clock.now, ...extra });
   return {
     app,
     database,

@@ -74,14 +74,14 @@ export async function optimiseImage(data: Buffer, info: ImageInfo, options: Opti
   // Stills without kept metadata encode from decoded pixels; animations and kept metadata need the source.
   const pixels = animated ? null : await preparePixels(base(), info);
   const fromPixels = pixels && !options.keepMetadata;
-  const render = (quality: number) =>
-    run(
-      encode(
-        fromPixels ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels as 1 | 2 | 3 | 4 } }) : base(),
-        options.format,
-        quality,
-      ).toBuffer(),
-    );
+  const source = () => {
+    const pipeline = fromPixels
+      ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels as 1 | 2 | 3 | 4 } })
+      : base();
+    // JPEG and PNG can store one channel: a grey image stays a third of the size.
+    return info.isGrey && (options.format === 'jpeg' || options.format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
+  };
+  const render = (quality: number) => run(encode(source(), options.format, quality).toBuffer());
 
   const seed = sizeBasedQuality(data.length);
   let quality = options.quality === 'smart' ? (pixels ? await run(smartQuality(pixels, options.format, seed)) : seed) : options.quality;

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
+import { inspectImage } from './inspect.js';
+import { optimiseImage, type OptimiseOptions } from './optimise.js';
+import { overWhite, ssim } from './ssim.js';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
+const fixture = (name: string) => readFile(path.join(fixtures, name));
+const defaults: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 75, maxBytes: null, keepMetadata: false };
+
+async function optimise(name: string, options: Partial<OptimiseOptions>) {
+  const data = await fixture(name);
+  const info = await inspectImage(data);
+  const result = await optimiseImage(data, info, { ...defaults, format: options.format ?? (info.format === 'tiff' ? 'jpeg' : info.format), ...options });
+  return { data, info, result, meta: await sharp(result.data, { animated: true }).metadata() };
+}
+
+async function pixels(data: Buffer) {
+  const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+  return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
+}
+
+async function expectRejected(work: Promise<unknown>, code: string) {
+  const error = await work.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+}
+
+describe('formats in and out', () => {
+  it.each([
+    ['photo.jpg', 'jpeg', 640, 427],
+    ['cmyk.jpg', 'jpeg', 150, 103],
+    ['grey.jpg', 'jpeg', 150, 103],
+    ['rgba16.png', 'png', 32, 32],
+    ['palette-trns.png', 'png', 32, 32],
+    ['interlaced.png', 'png', 31, 31],
+    ['lossy.webp', 'webp', 150, 100],
+    ['still.avif', 'avif', 320, 180],
+    ['still.tiff', 'jpeg', 150, 103],
+  ])('reads %s and keeps its format (%s)', async (name, format, width, height) => {
+    const { meta } = await optimise(name, {});
+    expect(meta.format === 'heif' ? 'avif' : meta.format).toBe(format);
+    expect(meta).toMatchObject({ width, height });
+  });
+
+  it('converts CMYK to sRGB and keeps grey images grey', async () => {
+    expect((await optimise('cmyk.jpg', {})).meta.space).toBe('srgb');
+    expect((await optimise('grey.jpg', {})).meta).toMatchObject({ space: 'b-w', channels: 1 });
+  });
+
+  it('writes 16-bit PNG as 8-bit and keeps its transparency', async () => {
+    const { meta } = await optimise('rgba16.png', { quality: 100 });
+    expect(meta).toMatchObject({ depth: 'uchar', hasAlpha: true });
+  });
+
+  it('keeps transparency in PNG and WebP, and flattens it on white for JPEG', async () => {
+    expect((await optimise('alpha.png', { format: 'webp' })).meta.hasAlpha).toBe(true);
+    expect((await optimise('palette-trns.png', { format: 'png' })).meta.hasAlpha).toBe(true);
+    const jpeg = await optimise('alpha.png', { format: 'jpeg' });
+    expect(jpeg.meta.hasAlpha).toBe(false);
+  });
+
+  it('converts an embedded colour profile to sRGB pixels', async () => {
+    const { meta } = await optimise('icc.jpg', {});
+    expect(meta.space).toBe('srgb');
+    expect(meta.icc).toBeUndefined();
+  });
+
+  it('keeps every frame of an animated GIF and WebP', async () => {
+    const gif = await optimise('animated.gif', {});
+    expect(gif.meta).toMatchObject({ format: 'gif', pages: 24, width: 14 });
+    const webp = await optimise('animated.webp', { format: 'webp', width: 175 });
+    expect(webp.meta).toMatchObject({ format: 'webp', pages: 56, width: 175 });
+    expect(webp.result).toMatchObject({ width: 175, height: 95 });
+    const toWebp = await optimise('animated.gif', { format: 'webp' });
+    expect(toWebp.meta.pages).toBe(24);
+  });
+
+  it('takes the first frame when the output format cannot animate', async () => {
+    const { meta } = await optimise('animated.gif', { format: 'png' });
+    expect(meta).toMatchObject({ format: 'png', width: 14, height: 25 });
+    expect(meta.pages ?? 1).toBe(1);
+  });
+});
+
+describe('orientation', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('turns EXIF orientation %i into upright pixels', async (orientation) => {
+    const upright = await pixels(await fixture('orientation-1.jpg'));
+    const { result, meta } = await optimise(`orientation-${orientation}.jpg`, { quality: 95 });
+    expect(meta).toMatchObject({ width: 50, height: 70 });
+    expect(meta.orientation ?? 1).toBe(1);
+    expect(ssim(upright, await pixels(result.data), 4)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('metadata', () => {
+  it('strips EXIF and XMP by default and keeps them on request, upright', async () => {
+    const stripped = await optimise('exif-camera.jpg', {});
+    expect(stripped.meta.exif).toBeUndefined();
+    const kept = await optimise('orientation-6.jpg', { keepMetadata: true });
+    expect(kept.meta.exif).toBeDefined();
+    expect(kept.meta).toMatchObject({ width: 50, height: 70, orientation: 1 });
+    const camera = await optimise('exif-camera.jpg', { keepMetadata: true });
+    expect(camera.meta.exif).toBeDefined();
+  });
+});
+
+describe('smart lightening and target size', () => {
+  it('looks at least as good as libjpeg-turbo at quality 75, and is smaller', async () => {
+    const { data, result } = await optimise('photo.jpg', { quality: 'smart' });
+    const original = await pixels(data);
+    const turbo = await sharp(data).jpeg({ quality: 75 }).toBuffer();
+    expect(ssim(original, await pixels(result.data))).toBeGreaterThanOrEqual(ssim(original, await pixels(turbo)) - 0.002);
+    expect(result.data.length).toBeLessThan(turbo.length);
+    expect(result.quality).toBeGreaterThanOrEqual(30);
+  });
+
+  it('gives PNG graphics a palette only when it looks the same, else keeps them lossless', async () => {
+    for (const name of ['alpha.png', 'palette-trns.png']) {
+      const { result } = await optimise(name, { quality: 'smart' });
+      const original = await pixels(await fixture(name));
+      const similarity = ssim(original, await pixels(result.data), 8);
+      if (result.quality === 100) expect(similarity).toBe(1);
+      else expect(similarity).toBeGreaterThanOrEqual(0.985);
+    }
+  });
+
+  it('fits a target size with the largest quality that fits', async () => {
+    const { result } = await optimise('photo.jpg', { maxBytes: 20_000 });
+    expect(result.data.length).toBeLessThanOrEqual(20_000);
+    expect(result.quality).toBeLessThan(75);
+    const oneStepUp = await sharp(await fixture('photo.jpg')).jpeg({ quality: result.quality + 5, mozjpeg: true }).toBuffer();
+    expect(oneStepUp.length).toBeGreaterThan(20_000);
+  });
+
+  it('says clearly when no setting reaches the target size', async () => {
+    await expectRejected(optimise('photo.jpg', { maxBytes: 500 }), 'target_unreachable');
+  });
+});
+
+describe('hostile and broken files', () => {
+  it('rejects corrupt and truncated data with 422, not a crash', async () => {
+    for (const name of ['bad-crc.png', 'corrupt.jpg']) await expectRejected(optimise(name, {}), 'undecodable_image');
+    const png = await fixture('alpha.png');
+    const cut = png.subarray(0, png.length / 2);
+    await expectRejected(inspectImage(cut).then((info) => optimiseImage(cut, info, { ...defaults, format: 'png' })), 'undecodable_image');
+  });
+});
