@@ -27,7 +27,15 @@ export default tseslint.config(
     // Features do not import each other; shared pieces live in components/ and lib/.
     files: ['web/src/features/*/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../*/**', '!../*'], message: 'Features do not import each other.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^./][^/]*(/|$)', message: 'Features do not import each other; share through components/ or lib/.' },
+            { group: ['**/features/**', '#features/**'], message: 'Features do not import each other; share through components/ or lib/.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,0 +1,58 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { expect, test } from './fixtures.js';
+
+const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
+
+test('a guest optimises a real photo, downloads a smaller valid file, then has 0 images left', async ({ page }) => {
+  await page.goto('/guest');
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  const uploadArea = page.getByTestId('upload-area');
+  await expect(uploadArea).not.toHaveAttribute('aria-disabled', 'true');
+
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  await expect(page.getByText('photo.jpg').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Optimize All' }).click();
+
+  const row = page.getByTestId('result-row').first();
+  const link = row.getByTestId('download-link');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('photo.jpg');
+  const saved = await download.path();
+  const [original, result] = await Promise.all([stat(photo), readFile(saved)]);
+  expect(result.length).toBeGreaterThan(0);
+  expect(result.length).toBeLessThan(original.size);
+  expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
+
+  await expect(page.getByTestId('remaining-images')).toHaveText('0 images remaining');
+  await expect(uploadArea).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('upload-input')).toBeDisabled();
+});
+
+test('the server refuses a second image even if the page is bypassed', async ({ page, request }) => {
+  await page.goto('/guest');
+  const form = { image: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await readFile(photo) }, quality: '75' };
+  const headers = { 'X-Forwarded-For': '10.99.0.1' };
+  expect((await request.post('/api/images/process', { multipart: form, headers })).status()).toBe(201);
+  const second = await request.post('/api/images/process', { multipart: form, headers });
+  expect(second.status()).toBe(429);
+  expect((await second.json()).error.code).toBe('quota_exceeded');
+});
+
+test('an unknown path shows Page Not Found', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Page Not Found')).toBeVisible();
+});
+
+test('the chosen language survives a reload', async ({ page }) => {
+  await page.goto('/guest');
+  await page.getByRole('combobox', { name: /language/i }).selectOption('it');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { name: 'Accesso Ospite' })).toBeVisible();
+});

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/Button';
+import { useCurrentPlan, usePlans, useSession } from '../../../features/session/api';
+import { StatusBar } from '../../../features/session/StatusBar';
+import { ImageWorkspace } from '../../workspace/ImageWorkspace';
+import { GuestHighlights } from './GuestHighlights';
+import { PlanUpsell } from './PlanUpsell';
+
+/** SPEC §2 guest page: status, upload, settings and results for an anonymous session. */
+export function GuestPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const plans = usePlans();
+  const plan = useCurrentPlan(session.data);
+  const failed = session.isError || plans.isError;
+
+  return (
+    <div className="space-y-6">
+      <title>{`${t('guest.title')} · Lightpix`}</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('guest.title')}</h1>
+        <p className="mt-2 max-w-2xl text-slate-600">{t('guest.subtitle')}</p>
+      </div>
+      <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn={false} />
+      {failed && (
+        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 sm:flex-row sm:items-center sm:justify-between">
+          <p>{t('guest.loadFailed')}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (session.isError) void session.refetch();
+              if (plans.isError) void plans.refetch();
+            }}
+          >
+            {t('guest.retry')}
+          </Button>
+        </div>
+      )}
+      <ImageWorkspace session={session.data} plan={plan}>
+        <GuestHighlights />
+        {plans.data && <PlanUpsell plans={plans.data} />}
+      </ImageWorkspace>
+    </div>
+  );
+}

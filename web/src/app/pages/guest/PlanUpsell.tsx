@@ -1,0 +1,54 @@
+import type { Plan } from '@lightpix/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatLabel } from '#lib/processingSettings';
+
+/** Plan allowance in words, from the server's plan table (never a hard-coded number). */
+function useAllowance() {
+  const { t } = useTranslation();
+  return (plan: Plan) =>
+    plan.maxImages === null ? t('status.unlimited') : t(`plans.window.${plan.window}`, { count: plan.maxImages });
+}
+
+/** SPEC §2 guest page: what an account or Premium adds, read from GET /api/plans. */
+export function PlanUpsell({ plans }: { plans: Plan[] }) {
+  const { t, i18n } = useTranslation();
+  const allowance = useAllowance();
+  const registered = plans.find((plan) => plan.tier === 'registered');
+  const premium = plans.find((plan) => plan.tier === 'premium');
+  if (!registered || !premium) return null;
+  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(premium.priceEurCents / 100);
+
+  return (
+    <section aria-labelledby="upsell-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="upsell-heading" className="text-lg font-semibold text-slate-900">{t('plans.heading')}</h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col rounded-xl border border-slate-200 p-4">
+          <h3 className="font-semibold text-slate-900">{t('plans.registered.title')}</h3>
+          <p className="text-sm text-slate-500">{t('plans.free')}</p>
+          <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>{allowance(registered)}</li>
+            <li>{t('plans.formats', { formats: registered.outputFormats.map(formatLabel).join(', ') })}</li>
+            {registered.history && <li>{t('plans.history')}</li>}
+          </ul>
+          <Link to="/auth" className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
+            {t('plans.registered.cta')}
+          </Link>
+        </div>
+        <div className="flex flex-col rounded-xl border-2 border-amber-300 bg-amber-50/50 p-4">
+          <h3 className="font-semibold text-slate-900">{t('plans.premium.title')}</h3>
+          <p className="text-sm text-slate-500">{t('plans.perMonth', { price })}</p>
+          <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>{allowance(premium)}</li>
+            <li>{t('plans.batch', { count: premium.filesPerSelection })}</li>
+            {premium.powerpoint && <li>{t('plans.powerpoint')}</li>}
+            {premium.ads === 'none' && <li>{t('plans.noAds')}</li>}
+          </ul>
+          <Link to="/auth?redirect=/subscribe" className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300">
+            {t('plans.premium.cta')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

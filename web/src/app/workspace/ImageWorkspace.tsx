@@ -1,0 +1,108 @@
+import { remainingImages, type ImageRecord, type Plan, type SessionResponse } from '@lightpix/shared';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { ProcessedList } from '../../features/processing/ProcessedList';
+import { useProcessQueue } from '../../features/processing/useProcessQueue';
+import { SettingsPanel } from '../../features/settings/SettingsPanel';
+import { SelectedFilesList } from '../../features/upload/SelectedFilesList';
+import { UploadArea } from '../../features/upload/UploadArea';
+import { fileFormat, readImageSize } from '#lib/imageInfo';
+import { defaultSettings, type ProcessingSettings } from '#lib/processingSettings';
+import type { SelectedImage, UploadState } from '#lib/selectedImage';
+
+interface ImageWorkspaceProps {
+  session: SessionResponse | undefined;
+  plan: Plan | undefined;
+  /** Page content shown below the results, in the main column. */
+  children?: ReactNode;
+}
+
+/** Upload → settings → process → download, composed from the features (SPEC §2, §4). */
+export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
+  const [images, setImages] = useState<SelectedImage[]>([]);
+  const [records, setRecords] = useState<ImageRecord[]>([]);
+  const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
+  const nextId = useRef(0);
+
+  const onState = useCallback((id: string, state: UploadState) => {
+    setImages((current) => current.map((image) => (image.id === id ? { ...image, state } : image)));
+  }, []);
+  const onProcessed = useCallback((id: string, record: ImageRecord) => {
+    setImages((current) => current.filter((image) => image.id !== id));
+    setRecords((current) => [record, ...current]);
+  }, []);
+  const { processAll, busy } = useProcessQueue({ onState, onProcessed });
+
+  const remaining = session ? remainingImages(session) : undefined;
+  const limitReached = remaining === 0;
+  // Files one selection may hold: the plan's count, never more than the images left.
+  const cap = plan ? Math.min(plan.filesPerSelection, remaining ?? Number.POSITIVE_INFINITY) : 0;
+  // With a single-file allowance a new choice replaces the old one; otherwise files add up.
+  const allowed = cap === 1 ? 1 : Math.max(0, cap - images.length);
+
+  function select(files: File[]) {
+    const added = files.map<SelectedImage>((file) => ({
+      id: `file-${nextId.current++}`,
+      file,
+      width: 0,
+      height: 0,
+      format: fileFormat(file),
+      state: { kind: 'idle' },
+    }));
+    setImages((current) => (cap === 1 ? added : [...current, ...added]));
+    for (const image of added) {
+      void readImageSize(image.file).then((size) => {
+        setImages((current) => current.map((item) => (item.id === image.id ? { ...item, ...size } : item)));
+      });
+    }
+  }
+
+  const pending = images.filter((image) => image.state.kind === 'idle' || image.state.kind === 'failed');
+  const canProcess = session !== undefined && !busy && !limitReached && pending.length > 0;
+  const referenceImage = images.find((image) => image.width > 0 && image.height > 0);
+
+  function run(withSettings: ProcessingSettings) {
+    if (!session || !canProcess) return;
+    void processAll(pending, withSettings, session.id);
+  }
+
+  return (
+    // DOM order main → settings → page extras keeps the settings right below the files on phones.
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+      <div className="min-w-0 space-y-6">
+        <UploadArea
+          allowed={allowed}
+          limitReached={limitReached}
+          maxImageBytes={plan?.maxImageBytes}
+          unlimited={remaining === null}
+          busy={busy || !session || !plan}
+          onSelect={select}
+        />
+        <SelectedFilesList
+          images={images}
+          settings={settings}
+          onRemove={(id) => setImages((current) => current.filter((image) => image.id !== id))}
+        />
+        <ProcessedList
+          records={records}
+          onRemove={(id) => setRecords((current) => current.filter((record) => record.id !== id))}
+        />
+      </div>
+      <aside className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <SettingsPanel
+          settings={settings}
+          onChange={setSettings}
+          referenceSize={referenceImage ? { width: referenceImage.width, height: referenceImage.height } : null}
+          outputFormats={plan?.outputFormats ?? []}
+          canProcess={canProcess}
+          onOptimizeAll={() => run(settings)}
+          onSmartLightening={() => {
+            const smart: ProcessingSettings = { ...defaultSettings, quality: 'smart' };
+            setSettings(smart);
+            run(smart);
+          }}
+        />
+      </aside>
+      {children && <div className="min-w-0 space-y-6">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ImageRecord, ResultStatus } from '@lightpix/shared';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { formatKb, percentSaved } from '#lib/format';
+import { formatLabel } from '#lib/processingSettings';
+
+interface ProcessedListProps {
+  records: ImageRecord[];
+  onRemove: (id: string) => void;
+}
+
+const statusStyles: Record<ResultStatus, string> = {
+  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  processing: 'bg-brand-50 text-brand-700 ring-brand-200',
+  failed: 'bg-red-50 text-red-700 ring-red-200',
+  expired: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+
+/** Results of this visit: sizes, savings, status and download (SPEC §2). */
+export function ProcessedList({ records, onRemove }: ProcessedListProps) {
+  const { t } = useTranslation();
+  if (records.length === 0) return null;
+  return (
+    <section aria-labelledby="processed-heading" className="space-y-3">
+      <h2 id="processed-heading" className="text-lg font-semibold text-slate-900">{t('results.heading')}</h2>
+      <ul className="space-y-3">
+        {records.map((record) => (
+          <ResultRow key={record.id} record={record} onRemove={onRemove} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const saved = percentSaved(record.originalSize, record.processedSize);
+  const completed = record.status === 'completed';
+  return (
+    <li data-testid="result-row" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1">
+          <p className="font-medium break-all text-slate-900">{record.originalName}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
+            <span className="font-semibold text-slate-900">{t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}</span>
+            {completed && (
+              <span className={clsx('ml-2 font-semibold', saved > 0 ? 'text-emerald-700' : 'text-slate-500')}>
+                {saved > 0 && t('results.saved', { value: saved })}
+                {saved === 0 && t('results.noSavings')}
+                {saved < 0 && t('results.larger', { value: -saved })}
+              </span>
+            )}
+          </p>
+          {completed && (
+            <p className="mt-1 text-sm text-slate-500">
+              {formatLabel(record.format)} · {record.width}×{record.height} · {t('results.quality', { value: record.quality })}
+            </p>
+          )}
+          {record.alreadyOptimal && <p className="mt-1 text-sm text-slate-500">{t('results.alreadyOptimal')}</p>}
+        </div>
+        <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', statusStyles[record.status])}>
+          {t(`results.status.${record.status}`)}
+        </span>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {record.objectPath && (
+          <a
+            href={record.objectPath}
+            download
+            data-testid="download-link"
+            aria-label={t('results.downloadNamed', { name: record.originalName })}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+              <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.614L6.295 8.235a.75.75 0 1 0-1.09 1.03l4.25 4.5a.75.75 0 0 0 1.09 0l4.25-4.5a.75.75 0 0 0-1.09-1.03l-2.955 3.129V2.75Z" />
+              <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
+            </svg>
+            {t('results.download')}
+          </a>
+        )}
+        <button
+          type="button"
+          onClick={() => onRemove(record.id)}
+          aria-label={t('results.removeNamed', { name: record.originalName })}
+          className="rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+        >
+          {t('results.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}

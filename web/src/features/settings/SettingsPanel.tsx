@@ -1,0 +1,180 @@
+import {
+  DEFAULT_QUALITY,
+  QUALITY_MAX,
+  QUALITY_MIN,
+  QUALITY_STEP,
+  followRatio,
+  parseDimension,
+  resizePresets,
+  type OutputFormat,
+  type Size,
+} from '@lightpix/shared';
+import clsx from 'clsx';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/Button';
+import { formatLabel, type ProcessingSettings } from '#lib/processingSettings';
+
+interface SettingsPanelProps {
+  settings: ProcessingSettings;
+  onChange: (settings: ProcessingSettings) => void;
+  /** The first selected file's size; keep-proportions follows its ratio. */
+  referenceSize: Size | null;
+  outputFormats: readonly OutputFormat[];
+  /** Optimize All and Smart lightening are possible (files selected, images remaining, not busy). */
+  canProcess: boolean;
+  onOptimizeAll: () => void;
+  onSmartLightening: () => void;
+}
+
+const inputClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+
+/** Resize, compression and format settings plus the process buttons (SPEC §2 "Settings panel"). */
+export function SettingsPanel(props: SettingsPanelProps) {
+  const { settings, onChange, referenceSize, outputFormats, canProcess, onOptimizeAll, onSmartLightening } = props;
+  const { t } = useTranslation();
+  const ids = { width: useId(), height: useId(), ratio: useId(), quality: useId(), format: useId(), hint: useId() };
+
+  function changeDimension(changed: 'width' | 'height', text: string) {
+    const other = changed === 'width' ? 'height' : 'width';
+    const next = { ...settings, [changed]: text };
+    if (settings.maintainRatio) {
+      const value = parseDimension(text);
+      if (value === null) next[other] = '';
+      else if (!Number.isNaN(value) && referenceSize && referenceSize.width > 0 && referenceSize.height > 0) {
+        next[other] = String(followRatio(referenceSize, changed, value));
+      }
+    }
+    onChange(next);
+  }
+
+  const smart = settings.quality === 'smart';
+  const sliderValue = smart ? DEFAULT_QUALITY : settings.quality;
+
+  return (
+    <section aria-labelledby="settings-heading" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">{t('settings.heading')}</h2>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-800">{t('settings.resize')}</legend>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={ids.width} className="mb-1 block text-sm text-slate-600">{t('settings.width')}</label>
+            <input
+              id={ids.width}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder={t('settings.auto')}
+              aria-describedby={ids.hint}
+              value={settings.width}
+              onChange={(event) => changeDimension('width', event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.height} className="mb-1 block text-sm text-slate-600">{t('settings.height')}</label>
+            <input
+              id={ids.height}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder={t('settings.auto')}
+              aria-describedby={ids.hint}
+              value={settings.height}
+              onChange={(event) => changeDimension('height', event.target.value)}
+              className={inputClass}
+            />
+          </div>
+        </div>
+        <p id={ids.hint} className="text-xs text-slate-500">{t('settings.dimensionsHint')}</p>
+        <div className="flex items-center gap-2">
+          <input
+            id={ids.ratio}
+            type="checkbox"
+            checked={settings.maintainRatio}
+            onChange={(event) => onChange({ ...settings, maintainRatio: event.target.checked })}
+            className="size-4 rounded border-slate-300 accent-brand-600"
+          />
+          <label htmlFor={ids.ratio} className="text-sm text-slate-700">{t('settings.keepProportions')}</label>
+        </div>
+        <div role="group" aria-label={t('settings.presets')} className="flex flex-wrap gap-2">
+          {resizePresets.map((preset) => {
+            const active = settings.width === (preset.width?.toString() ?? '') && settings.height === (preset.height?.toString() ?? '');
+            return (
+              <button
+                key={preset.id}
+                type="button"
+                aria-pressed={active}
+                onClick={() => onChange({ ...settings, width: preset.width?.toString() ?? '', height: preset.height?.toString() ?? '' })}
+                className={clsx(
+                  'rounded-full border px-3 py-1 text-sm transition-colors',
+                  active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400 hover:text-brand-700',
+                )}
+              >
+                {preset.width === null ? t('settings.keepOriginal') : `${preset.width}×${preset.height}`}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-800">{t('settings.compression')}</legend>
+        <div>
+          <div className="mb-1 flex items-baseline justify-between">
+            <label htmlFor={ids.quality} className="text-sm text-slate-600">{t('settings.quality')}</label>
+            <span className="text-sm font-semibold text-brand-700" aria-hidden="true">
+              {smart ? t('settings.smart') : `${settings.quality}%`}
+            </span>
+          </div>
+          <input
+            id={ids.quality}
+            type="range"
+            min={QUALITY_MIN}
+            max={QUALITY_MAX}
+            step={QUALITY_STEP}
+            value={sliderValue}
+            aria-valuetext={smart ? t('settings.smart') : `${settings.quality}%`}
+            onChange={(event) => onChange({ ...settings, quality: Number(event.target.value) })}
+            className="w-full accent-brand-600"
+          />
+          <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+            <span>{t('settings.smallerFile')}</span>
+            <span>{t('settings.betterQuality')}</span>
+          </div>
+        </div>
+        <div>
+          <label htmlFor={ids.format} className="mb-1 block text-sm text-slate-600">{t('settings.format')}</label>
+          <select
+            id={ids.format}
+            value={settings.format}
+            onChange={(event) => onChange({ ...settings, format: event.target.value as ProcessingSettings['format'] })}
+            className={inputClass}
+          >
+            <option value="original">{t('settings.keepOriginalFormat')}</option>
+            {outputFormats.map((format) => (
+              <option key={format} value={format}>{formatLabel(format)}</option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-2">
+        <Button size="lg" onClick={onOptimizeAll} disabled={!canProcess}>
+          {t('settings.optimizeAll')}
+        </Button>
+        <Button size="lg" variant="secondary" onClick={onSmartLightening} disabled={!canProcess}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-amber-500">
+            <path d="M15.98 1.804a1 1 0 0 0-1.96 0l-.24 1.192a1 1 0 0 1-.784.785l-1.192.238a1 1 0 0 0 0 1.962l1.192.238a1 1 0 0 1 .785.785l.238 1.192a1 1 0 0 0 1.962 0l.238-1.192a1 1 0 0 1 .785-.785l1.192-.238a1 1 0 0 0 0-1.962l-1.192-.238a1 1 0 0 1-.785-.785l-.238-1.192ZM6.949 5.684a1 1 0 0 0-1.898 0l-.683 2.051a1 1 0 0 1-.633.633l-2.051.683a1 1 0 0 0 0 1.898l2.051.684a1 1 0 0 1 .633.632l.683 2.051a1 1 0 0 0 1.898 0l.683-2.051a1 1 0 0 1 .633-.633l2.051-.683a1 1 0 0 0 0-1.898l-2.051-.683a1 1 0 0 1-.633-.633L6.95 5.684Z" />
+          </svg>
+          {t('settings.smartLightening')}
+        </Button>
+        <p className="text-xs text-slate-500">{t('settings.smartHint')}</p>
+      </div>
+    </section>
+  );
+}

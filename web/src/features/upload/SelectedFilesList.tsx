@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import { formatKb, percentSaved } from '#lib/format';
+import { estimateOutput, type ProcessingSettings } from '#lib/processingSettings';
+import { errorMessage } from '#lib/errorMessage';
+import type { SelectedImage, UploadState } from '#lib/selectedImage';
+
+interface SelectedFilesListProps {
+  images: SelectedImage[];
+  settings: ProcessingSettings;
+  onRemove: (id: string) => void;
+}
+
+/** Files waiting to be processed, each with a before/after preview (SPEC §2). */
+export function SelectedFilesList({ images, settings, onRemove }: SelectedFilesListProps) {
+  const { t } = useTranslation();
+  if (images.length === 0) return null;
+  return (
+    <section aria-labelledby="selected-heading" className="space-y-3">
+      <h2 id="selected-heading" className="text-lg font-semibold text-slate-900">
+        {t('selected.heading', { count: images.length })}
+      </h2>
+      <ul className="space-y-3">
+        {images.map((image) => (
+          <SelectedFileRow key={image.id} image={image} settings={settings} onRemove={onRemove} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function dimensions(width: number, height: number): string {
+  return width > 0 && height > 0 ? `${width}×${height}` : '—';
+}
+
+function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; settings: ProcessingSettings; onRemove: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const original = { width: image.width, height: image.height, bytes: image.file.size, format: image.format };
+  const after = estimateOutput(original, settings);
+  const saved = percentSaved(image.file.size, after.bytes);
+  const inFlight = image.state.kind === 'uploading' || image.state.kind === 'processing';
+
+  return (
+    <li data-testid="selected-row" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-medium break-all text-slate-900">{image.file.name}</p>
+        <button
+          type="button"
+          onClick={() => onRemove(image.id)}
+          disabled={inFlight}
+          aria-label={t('selected.remove', { name: image.file.name })}
+          className="shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+          </svg>
+        </button>
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+        <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('selected.before')}</dt>
+          <dd className="mt-0.5 text-slate-700">
+            {image.format} · {dimensions(image.width, image.height)} · {t('units.kb', { value: formatKb(image.file.size, i18n.language) })}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-emerald-50 px-3 py-2">
+          <dt className="text-xs font-semibold tracking-wide text-emerald-700 uppercase">{t('selected.after')}</dt>
+          <dd className="mt-0.5 text-slate-700">
+            {after.format} · {after.size ? dimensions(after.size.width, after.size.height) : '—'} ·{' '}
+            {t('selected.estimate', { value: formatKb(after.bytes, i18n.language) })} ·{' '}
+            {t('selected.quality', { value: after.quality })}
+            {saved > 0 && <span className="ml-1 font-medium text-emerald-700">({t('selected.saved', { value: saved })})</span>}
+          </dd>
+        </div>
+      </dl>
+      <UploadStatus state={image.state} />
+    </li>
+  );
+}
+
+function UploadStatus({ state }: { state: UploadState }) {
+  const { t, i18n } = useTranslation();
+  if (state.kind === 'idle') return null;
+  if (state.kind === 'failed') {
+    return (
+      <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+        <span className="font-semibold">{t('selected.failed')}:</span> {errorMessage(state.error, t, (key) => i18n.exists(key))}
+      </p>
+    );
+  }
+  const uploading = state.kind === 'uploading';
+  const label = uploading ? t('processing.uploading', { percent: state.percent }) : t('processing.processing');
+  return (
+    <div className="mt-3">
+      <p className="mb-1 text-sm text-slate-600" aria-hidden="true">{label}</p>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={uploading ? 0 : undefined}
+        aria-valuemax={uploading ? 100 : undefined}
+        aria-valuenow={uploading ? state.percent : undefined}
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+      >
+        {uploading ? (
+          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${state.percent}%` }} />
+        ) : (
+          <div className="progress-indeterminate h-full w-2/5 rounded-full bg-brand-500" />
+        )}
+      </div>
+    </div>
+  );
+}

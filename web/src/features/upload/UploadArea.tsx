@@ -1,0 +1,148 @@
+import clsx from 'clsx';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/Button';
+import { useToast } from '#components/ui/Toast';
+import { formatMb } from '#lib/format';
+import { acceptAttribute, filterFiles, type FileSelection } from './filterFiles';
+
+interface UploadAreaProps {
+  /** Files this selection may add (plan's files per selection, capped by images remaining). */
+  allowed: number;
+  /** No images remain in the allowance. */
+  limitReached: boolean;
+  maxImageBytes: number | undefined;
+  unlimited: boolean;
+  /** True while the plan or session is loading, or files are being processed. */
+  busy: boolean;
+  onSelect: (files: File[]) => void;
+}
+
+/** Drag-and-drop or click-to-choose area (SPEC §2 "Upload area"). */
+export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, busy, onSelect }: UploadAreaProps) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+  const disabled = busy || limitReached || allowed <= 0 || maxImageBytes === undefined;
+  const selectionFull = !busy && !limitReached && allowed <= 0;
+
+  function reportRejected(rejected: FileSelection['rejected']) {
+    if (rejected.length === 0) return;
+    const size = maxImageBytes === undefined ? '' : formatMb(maxImageBytes, i18n.language);
+    toast({
+      variant: 'destructive',
+      title: t('upload.skipped.title', { count: rejected.length }),
+      description: (
+        <ul className="space-y-0.5">
+          {rejected.map(({ name, reason }, index) => (
+            <li key={`${name}-${index}`}>{t(`upload.skipped.${reason}`, { name, size, count: allowed })}</li>
+          ))}
+        </ul>
+      ),
+    });
+  }
+
+  function handleFiles(list: FileList | null) {
+    if (disabled || maxImageBytes === undefined || !list || list.length === 0) return;
+    const selection = filterFiles(Array.from(list), { maxImageBytes, allowed });
+    reportRejected(selection.rejected);
+    if (selection.accepted.length > 0) onSelect(selection.accepted);
+  }
+
+  function onDragOver(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    if (disabled) {
+      event.dataTransfer.dropEffect = 'none';
+      return;
+    }
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  }
+
+  function onDragLeave(event: DragEvent<HTMLDivElement>) {
+    // Moving onto a child element fires dragleave on the parent too; only leaving the area counts.
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    setDragging(false);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    handleFiles(event.dataTransfer.files);
+  }
+
+  return (
+    <div
+      data-testid="upload-area"
+      role="group"
+      aria-label={t('upload.areaLabel')}
+      aria-disabled={disabled ? 'true' : undefined}
+      aria-describedby={hintId}
+      onClick={() => {
+        if (!disabled) inputRef.current?.click();
+      }}
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      className={clsx(
+        'flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed px-4 py-10 text-center transition-colors sm:py-14',
+        disabled && 'cursor-not-allowed border-slate-200 bg-slate-50',
+        !disabled && !dragging && 'cursor-pointer border-brand-300 bg-white hover:border-brand-500 hover:bg-brand-50/40',
+        !disabled && dragging && 'border-brand-600 bg-brand-50 ring-4 ring-brand-100',
+      )}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        className={clsx('size-12', disabled ? 'text-slate-300' : 'text-brand-500')}
+      >
+        <path strokeLinecap="round" strokeLinejoin="round" d="M12 16.5V4.5m0 0L7.5 9M12 4.5 16.5 9M3.75 15v2.25A2.25 2.25 0 0 0 6 19.5h12a2.25 2.25 0 0 0 2.25-2.25V15" />
+      </svg>
+      {limitReached ? (
+        <div role="status">
+          <p className="text-lg font-semibold text-slate-700">{t('upload.limitReached.title')}</p>
+          <p className="mt-1 text-sm text-slate-500">{t('upload.limitReached.body')}</p>
+        </div>
+      ) : selectionFull ? (
+        <p role="status" className="text-lg font-semibold text-slate-700">{t('upload.selectionFull')}</p>
+      ) : (
+        <>
+          <p className="text-lg font-semibold text-slate-800">
+            {dragging ? t('upload.dropNow') : t('upload.dragDrop', { count: Math.max(allowed, 1) })}
+          </p>
+          <p className="text-sm text-slate-500">{t('upload.or')}</p>
+          <Button size="lg" disabled={disabled} aria-describedby={hintId}>
+            {t('upload.choose', { count: Math.max(allowed, 1) })}
+          </Button>
+        </>
+      )}
+      <p id={hintId} className="text-sm text-slate-500">
+        {maxImageBytes === undefined
+          ? t('upload.hintNoSize')
+          : t('upload.hint', { size: formatMb(maxImageBytes, i18n.language) })}
+      </p>
+      {unlimited && !limitReached && <p className="text-sm font-medium text-amber-700">{t('upload.unlimited')}</p>}
+      <input
+        ref={inputRef}
+        data-testid="upload-input"
+        type="file"
+        hidden
+        accept={acceptAttribute}
+        multiple={allowed > 1}
+        disabled={disabled}
+        aria-label={t('upload.inputLabel')}
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => {
+          handleFiles(event.currentTarget.files);
+          event.currentTarget.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+export type RejectReason = 'type' | 'size' | 'count';
+
+export interface FileSelection {
+  accepted: File[];
+  rejected: { name: string; reason: RejectReason }[];
+}
+
+const imageExtensions = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
+
+/** The `accept` attribute matching isImageFile, so the picker offers the same files. */
+export const acceptAttribute = 'image/*,.jpg,.jpeg,.png,.webp,.gif,.avif,.tif,.tiff';
+
+export function isImageFile(file: Pick<File, 'type' | 'name'>): boolean {
+  return file.type.startsWith('image/') || imageExtensions.test(file.name);
+}
+
+/**
+ * SPEC §5 image rules: images only, at most maxImageBytes each, at most `allowed` files in all.
+ * Unlike SPEC, rejected files are reported so the user learns why (DECISIONS: no silent drops).
+ */
+export function filterFiles(files: readonly File[], limits: { maxImageBytes: number; allowed: number }): FileSelection {
+  const selection: FileSelection = { accepted: [], rejected: [] };
+  for (const file of files) {
+    if (!isImageFile(file)) selection.rejected.push({ name: file.name, reason: 'type' });
+    else if (file.size > limits.maxImageBytes) selection.rejected.push({ name: file.name, reason: 'size' });
+    else if (selection.accepted.length >= limits.allowed) selection.rejected.push({ name: file.name, reason: 'count' });
+    else selection.accepted.push(file);
+  }
+  return selection;
+}

@@ -1,0 +1,68 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../../../shared/src/i18n/en.json';
+import it from '../../../shared/src/i18n/it.json';
+import es from '../../../shared/src/i18n/es.json';
+import de from '../../../shared/src/i18n/de.json';
+
+export const languages = ['en', 'it', 'es', 'de'] as const;
+export type Language = (typeof languages)[number];
+
+export const languageNames: Record<Language, string> = {
+  en: 'English',
+  it: 'Italiano',
+  es: 'Español',
+  de: 'Deutsch',
+};
+
+/** SPEC §3: the chosen language is kept in browser storage under this key. */
+const STORAGE_KEY = 'language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** SPEC §4: the stored choice if valid, else the browser's primary language if supported, else en. */
+export function detectLanguage(stored: string | null, browserLanguage: string | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  const primary = browserLanguage?.split('-')[0]?.toLowerCase();
+  return isLanguage(primary) ? primary : 'en';
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Switches the interface language and remembers the user's choice. */
+export function chooseLanguage(language: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Storage may be blocked (private mode); the choice then lasts for this page only.
+  }
+  void i18n.changeLanguage(language);
+}
+
+export function initI18n(): typeof i18n {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  void i18n.use(initReactI18next).init({
+    resources: {
+      en: { translation: en },
+      it: { translation: it },
+      es: { translation: es },
+      de: { translation: de },
+    },
+    lng: detectLanguage(readStoredLanguage(), navigator.language),
+    fallbackLng: 'en',
+    supportedLngs: [...languages],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return i18n;
+}

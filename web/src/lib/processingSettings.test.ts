@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, estimateOutput, formatLabel, processFields } from './processingSettings';
+
+const photo = { width: 4000, height: 3000, bytes: 2_000_000, format: 'JPEG' };
+
+describe('processing settings', () => {
+  it('sends SPEC §7 text fields: empty dimensions and format when unset', () => {
+    expect(processFields(defaultSettings)).toEqual({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' });
+    expect(processFields({ width: '800', height: 'abc', maintainRatio: false, quality: 'smart', format: 'webp' })).toEqual({
+      width: '800',
+      height: '',
+      quality: 'smart',
+      format: 'webp',
+      maintainRatio: 'false',
+    });
+  });
+
+  it('estimates the result from the target size, quality and format', () => {
+    const estimate = estimateOutput(photo, { ...defaultSettings, width: '2000', format: 'webp' });
+    expect(estimate).toEqual({ format: 'WebP', size: { width: 2000, height: 1500 }, bytes: 375_000, quality: 75 });
+  });
+
+  it('uses the smart quality for the file size, and no size when the original is unreadable', () => {
+    expect(estimateOutput(photo, { ...defaultSettings, quality: 'smart' }).quality).toBe(78);
+    expect(estimateOutput({ ...photo, width: 0, height: 0 }, defaultSettings).size).toBeNull();
+  });
+
+  it('labels formats', () => {
+    expect(formatLabel('image/jpeg')).toBe('JPEG');
+    expect(formatLabel('webp')).toBe('WebP');
+    expect(formatLabel('image/x-icon')).toBe('X-ICON');
+  });
+});

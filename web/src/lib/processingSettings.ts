@@ -1,0 +1,78 @@
+import {
+  DEFAULT_QUALITY,
+  estimateBytes,
+  parseDimension,
+  smartQuality,
+  targetSize,
+  type OutputFormat,
+  type Size,
+} from '@lightpix/shared';
+
+/** What the settings panel edits and the processing request sends (SPEC §3). */
+export interface ProcessingSettings {
+  /** Text as typed; empty keeps the original dimension. */
+  width: string;
+  height: string;
+  maintainRatio: boolean;
+  quality: number | 'smart';
+  format: 'original' | OutputFormat;
+}
+
+export const defaultSettings: ProcessingSettings = {
+  width: '',
+  height: '',
+  maintainRatio: true,
+  quality: DEFAULT_QUALITY,
+  format: 'original',
+};
+
+function dimension(text: string): number | null {
+  const value = parseDimension(text);
+  return value === null || Number.isNaN(value) ? null : value;
+}
+
+export interface OutputEstimate {
+  format: string;
+  /** null when neither the original nor the settings tell the size. */
+  size: Size | null;
+  bytes: number;
+  quality: number;
+}
+
+/** SPEC §5 preview of one file's result under the given settings. */
+export function estimateOutput(
+  original: Size & { bytes: number; format: string },
+  settings: ProcessingSettings,
+): OutputEstimate {
+  const request = { width: dimension(settings.width), height: dimension(settings.height), maintainRatio: settings.maintainRatio };
+  const quality = settings.quality === 'smart' ? smartQuality(original.bytes) : settings.quality;
+  const known = original.width > 0 && original.height > 0;
+  let size: Size | null = null;
+  if (known) size = targetSize(original, request);
+  else if (request.width !== null && request.height !== null) size = { width: request.width, height: request.height };
+  return {
+    format: settings.format === 'original' ? original.format : formatLabel(settings.format),
+    size,
+    bytes: estimateBytes(original, size ?? original, quality),
+    quality,
+  };
+}
+
+/** The multipart text fields of POST /api/images/process (SPEC §7). */
+export function processFields(settings: ProcessingSettings): Record<string, string> {
+  return {
+    width: dimension(settings.width)?.toString() ?? '',
+    height: dimension(settings.height)?.toString() ?? '',
+    quality: String(settings.quality),
+    format: settings.format === 'original' ? '' : settings.format,
+    maintainRatio: String(settings.maintainRatio),
+  };
+}
+
+const labels: Record<string, string> = { jpeg: 'JPEG', jpg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF', tiff: 'TIFF', tif: 'TIFF' };
+
+/** 'image/jpeg' or 'jpeg' → 'JPEG'; unknown formats upper-cased (SPEC §3). */
+export function formatLabel(typeOrFormat: string): string {
+  const key = typeOrFormat.toLowerCase().replace(/^image\//, '');
+  return labels[key] ?? key.toUpperCase();
+}

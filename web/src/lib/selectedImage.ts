@@ -1,0 +1,17 @@
+/** Where a selected file is on its way to the server; shared by the file list and the queue. */
+export type UploadState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'processing' }
+  | { kind: 'failed'; error: unknown };
+
+/** A file the user picked, with what the browser could read of it (SPEC §3). */
+export interface SelectedImage {
+  id: string;
+  file: File;
+  /** 0 when the browser cannot decode the file (for example TIFF). */
+  width: number;
+  height: number;
+  format: string;
+  state: UploadState;
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// Absolute root so the config works from the repository root (`vite --config web/vite.config.ts`) too.
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // Libraries change less often than the app: a separate chunk stays cached across releases.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules\/zod/ }, { name: 'react', test: /node_modules\/react/ }, { name: 'vendor', test: /node_modules/ }] } },
+    },
+  },
+});
