@@ -17,5 +17,6 @@ npm ci --no-audit --no-fund
 npm run typecheck
 npm run lint
 npm run build
-npm run test
+npm run test -- --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 npm run test:e2e
+node scripts/test-summary.mjs
