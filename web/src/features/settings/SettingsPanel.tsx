@@ -59,36 +59,8 @@ export function SettingsPanel(props: SettingsPanelProps) {
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-800">{t('settings.resize')}</legend>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={ids.width} className="mb-1 block text-sm text-slate-600">{t('settings.width')}</label>
-            <input
-              id={ids.width}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder={t('settings.auto')}
-              aria-describedby={ids.hint}
-              value={settings.width}
-              onChange={(event) => changeDimension('width', event.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.height} className="mb-1 block text-sm text-slate-600">{t('settings.height')}</label>
-            <input
-              id={ids.height}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              placeholder={t('settings.auto')}
-              aria-describedby={ids.hint}
-              value={settings.height}
-              onChange={(event) => changeDimension('height', event.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <DimensionInput id={ids.width} hintId={ids.hint} label={t('settings.width')} placeholder={t('settings.auto')} value={settings.width} onChange={(text) => changeDimension('width', text)} />
+          <DimensionInput id={ids.height} hintId={ids.hint} label={t('settings.height')} placeholder={t('settings.auto')} value={settings.height} onChange={(text) => changeDimension('height', text)} />
         </div>
         <p id={ids.hint} className="text-xs text-slate-500">{t('settings.dimensionsHint')}</p>
         <div className="flex items-center gap-2">
@@ -176,5 +148,34 @@ export function SettingsPanel(props: SettingsPanelProps) {
         <p className="text-xs text-slate-500">{t('settings.smartHint')}</p>
       </div>
     </section>
+  );
+}
+
+interface DimensionInputProps {
+  id: string;
+  hintId: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(text: string): void;
+}
+
+function DimensionInput({ id, hintId, label, placeholder, value, onChange }: DimensionInputProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-slate-600">{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        placeholder={placeholder}
+        aria-describedby={hintId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+      />
+    </div>
   );
 }
