@@ -26,8 +26,21 @@ export function undecodable(): AppError {
   return new AppError('undecodable_image', 'This image could not be read. The file may be damaged or incomplete.');
 }
 
+/** HEIF brands that carry HEVC, which our libvips cannot decode (AVIF's brands are avif/avis). */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+
+function isHeic(data: Buffer): boolean {
+  return data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(data.toString('latin1', 8, 12));
+}
+
 /** Judges the upload by its content, from the header alone, before any pixel is decoded. */
 export async function inspectImage(data: Buffer): Promise<ImageInfo> {
+  if (isHeic(data)) {
+    throw new AppError(
+      'unsupported_file_type',
+      `HEIC photos are not supported yet. We accept ${ACCEPTED_FORMATS_TEXT} images; on an iPhone, choose "Most Compatible" under Settings › Camera › Formats.`,
+    );
+  }
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -59,7 +72,7 @@ function tooManyPixels(): AppError {
 export function classifySharpError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/unsupported image format|bad seek|heif: Unsupported/i.test(message)) return unsupportedType();
+  if (/unsupported image format|heif: Unsupported/i.test(message)) return unsupportedType();
   if (/pixel limit/i.test(message)) return tooManyPixels();
   if (/timeout/i.test(message)) {
     return new AppError('undecodable_image', 'This image took too long to process. Try a smaller image.');

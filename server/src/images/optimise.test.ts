@@ -143,6 +143,14 @@ describe('smart lightening and target size', () => {
 });
 
 describe('hostile and broken files', () => {
+  it('refuses HEIC by its brand with 415 and a message naming what we accept', async () => {
+    const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic')]);
+    const error = await inspectImage(Buffer.concat([ftyp, Buffer.alloc(64)])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('unsupported_file_type');
+    expect((error as AppError).message).toMatch(/JPEG, PNG, WebP/);
+  });
+
   it('rejects corrupt and truncated data with 422, not a crash', async () => {
     for (const name of ['bad-crc.png', 'corrupt.jpg']) await expectRejected(optimise(name, {}), 'undecodable_image');
     const png = await fixture('alpha.png');
