@@ -1,9 +1,9 @@
 import sharp, { type Sharp } from 'sharp';
 import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
 import { AppError } from '../errors.js';
-import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
+import { encode, keepsAnimation, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
-import { smartQuality } from './smart.js';
+import { smartQuality, smartTuning } from './smart.js';
 import type { RawImage } from './ssim.js';
 import { stripMetadata } from './strip-metadata.js';
 
@@ -81,7 +81,9 @@ export async function optimiseImage(data: Buffer, info: ImageInfo, options: Opti
     // JPEG and PNG can store one channel: a grey image stays a third of the size.
     return info.isGrey && (options.format === 'jpeg' || options.format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };
-  const render = (quality: number) => run(encode(source(), options.format, quality).toBuffer());
+  const tuning: EncodeTuning =
+    options.quality === 'smart' ? smartTuning(size) : { pixels: size.width * size.height };
+  const render = (quality: number) => run(encode(source(), options.format, quality, tuning).toBuffer());
 
   const seed = sizeBasedQuality(data.length);
   let quality = options.quality === 'smart' ? (pixels ? await run(smartQuality(pixels, options.format, seed)) : seed) : options.quality;

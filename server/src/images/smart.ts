@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { encode, type EncodedFormat } from './encode.js';
+import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
@@ -66,11 +66,18 @@ async function lowestPassing(low: number, high: number, seed: number, passes: (q
   return best;
 }
 
+/** Smart mode verifies the look with SSIM, so palettes can skip dithering (smaller, and no noise). */
+export function smartTuning(prepared: { width: number; height: number }): EncodeTuning {
+  return { paletteDither: 0, pixels: prepared.width * prepared.height };
+}
+
 /** Picks the quality for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
 export async function smartQuality(prepared: RawImage, format: EncodedFormat, seed: number): Promise<number> {
   const sample = detailSample(prepared);
   const original = overWhite(sample);
-  const similarity = async (q: number) => ssim(original, overWhite(await decode(await encode(toSharp(sample), format, q).toBuffer())), 8);
+  const tuning = smartTuning(prepared);
+  const similarity = async (q: number) =>
+    ssim(original, overWhite(await decode(await encode(toSharp(sample), format, q, tuning).toBuffer())), 8);
 
   if (format === 'png') {
     const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, async (q) => (await similarity(q)) >= PALETTE_SSIM_TARGET);
