@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { sharp } from './loaders.js';
 import { AppError } from '../errors.js';
 import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -143,6 +144,13 @@ describe('smart lightening and target size', () => {
 });
 
 describe('hostile and broken files', () => {
+  it('never hands SVG, compressed SVG or other formats to a decoder', async () => {
+    const svg = await fixture('drawing.svg');
+    for (const data of [svg, gzipSync(svg), Buffer.from('%PDF-1.4\n'), await fixture('colormap.bmp')]) {
+      await expectRejected(inspectImage(data), 'unsupported_file_type');
+    }
+  });
+
   it('refuses HEIC by its brand with 415 and a message naming what we accept', async () => {
     const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic')]);
     const error = await inspectImage(Buffer.concat([ftyp, Buffer.alloc(64)])).catch((e: unknown) => e);

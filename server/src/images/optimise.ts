@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './loaders.js';
 import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat, type EncodeTuning } from './encode.js';

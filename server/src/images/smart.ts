@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { overWhite, ssim, type RawImage } from './ssim.js';
 
