@@ -62,6 +62,8 @@ export async function buildApp(deps: AppDeps) {
       cookieName: 'lightpix_session',
       store: databaseSessionStore(db),
       saveUninitialized: false,
+      // A session lives 30 days from its start (the privacy policy's limit), and is written only when it changes.
+      rolling: false,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',

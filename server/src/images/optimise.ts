@@ -72,8 +72,9 @@ export async function optimiseImage(data: Buffer, info: ImageInfo, options: Opti
   const animated = info.pages > 1 && keepsAnimation(options.format);
   const base = () => basePipeline(data, info, options, size, resized);
 
-  // Stills without kept metadata encode from decoded pixels; animations and kept metadata need the source.
-  const pixels = animated ? null : await preparePixels(base(), info);
+  // Trial encodes (smart, target size) start from pixels decoded once; a single encode goes straight from the file.
+  const searches = options.quality === 'smart' || options.maxBytes !== null;
+  const pixels = animated || !searches ? null : await preparePixels(base(), info);
   const fromPixels = pixels && !options.keepMetadata;
   const source = () => {
     const pipeline = fromPixels

@@ -20,8 +20,10 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
     expect(setCookie).toMatch(/^lightpix_session=/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
-    // The same cookie finds the same session again.
-    expect((await client.get('/api/session/current')).json().id).toBe(response.json().id);
+    // The same cookie finds the same session again, and an unchanged session is not re-sent (30 days from its start).
+    const again = await client.get('/api/session/current');
+    expect(again.json().id).toBe(response.json().id);
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it('ignores a forged cookie and starts a new session', async () => {

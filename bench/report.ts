@@ -1,0 +1,170 @@
+import { CONTENDERS, REFERENCE, type ContenderName, type NotApplicable } from './contenders.js';
+import type { ImageClass } from './image-set.js';
+
+export interface ContenderResult {
+  bytes: number;
+  /** 1 − bytes / original bytes: negative when the result is larger. */
+  savings: number;
+  ssim: number;
+  /** Median wall time of one run, in milliseconds. */
+  ms: number;
+  format: string;
+  /** The quality our API chose (ours-* only). */
+  quality?: number;
+  /** Our API sent back the original's own data, metadata removed (ours-* only). */
+  alreadyOptimal?: boolean;
+}
+
+export interface ImageResult {
+  name: string;
+  imageClass: ImageClass;
+  format: string;
+  width: number;
+  height: number;
+  originalBytes: number;
+  contenders: Partial<Record<ContenderName, ContenderResult | NotApplicable>>;
+  /** ours-default through HTTP and sharp-direct, run for run (null when sharp-direct does not cover the format). */
+  timing: { httpMs: number[]; sharpMs: number[] } | null;
+}
+
+export const TARGETS = {
+  photoBytes: 0.8,
+  graphicBytes: 1.0,
+  httpOverhead: 1.15,
+};
+
+export const CLASS_TITLE: Record<ImageClass, string> = { photo: 'Photos', graphic: 'Graphics' };
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+export function resultOf(image: ImageResult, contender: ContenderName): ContenderResult | null {
+  const result = image.contenders[contender];
+  return result && 'bytes' in result ? result : null;
+}
+
+/** SSIM is compared at the precision the tables show. */
+const ssimAtLeast = (a: number, b: number) => Math.round(a * 1e4) >= Math.round(b * 1e4);
+
+const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
+const ssimText = (value: number) => (Number.isFinite(value) ? value.toFixed(4) : 'n/a');
+const percent = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(1)} %` : 'n/a');
+const milliseconds = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : 'n/a');
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function table(header: string[], rows: string[][], alignRight = true): string {
+  const rule = header.map((_, i) => (i === 0 || !alignRight ? '---' : '---:'));
+  return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+/** One contender against the class's reference, over the images both have a result for. */
+export function comparison(images: ImageResult[], contender: ContenderName, reference: ContenderName) {
+  const pairs = images.flatMap((image) => {
+    const ours = resultOf(image, contender);
+    const theirs = resultOf(image, reference);
+    return ours && theirs ? [{ ours, theirs }] : [];
+  });
+  const ratios = pairs.map(({ ours, theirs }) => ours.bytes / theirs.bytes);
+  return {
+    images: pairs.length,
+    medianRatio: median(ratios),
+    medianSsim: median(pairs.map((p) => p.ours.ssim)),
+    referenceSsim: median(pairs.map((p) => p.theirs.ssim)),
+    /** Images where this contender is both within `bound` of the reference's bytes and at least as close. */
+    meeting: (bound: number) => pairs.filter(({ ours, theirs }) => ours.bytes <= bound * theirs.bytes && ssimAtLeast(ours.ssim, theirs.ssim)).length,
+  };
+}
+
+/** The class's table: one row per contender that ran on it. */
+export function classTable(images: ImageResult[], imageClass: ImageClass): string {
+  const ofClass = images.filter((image) => image.imageClass === imageClass);
+  const reference = REFERENCE[imageClass];
+  const rows = CONTENDERS.filter((contender) => ofClass.some((image) => image.contenders[contender])).map((contender) => {
+    const results = ofClass.map((image) => resultOf(image, contender)).filter((r): r is ContenderResult => r !== null);
+    const notApplicable = ofClass.filter((image) => image.contenders[contender] && !resultOf(image, contender)).length;
+    const { medianRatio } = comparison(ofClass, contender, reference);
+    return [
+      contender,
+      `${results.length}${notApplicable ? ` (+${notApplicable} n/a)` : ''}`,
+      ratio(medianRatio),
+      ssimText(median(results.map((r) => r.ssim))),
+      percent(median(results.map((r) => r.savings))),
+      kilobytes(sum(results.map((r) => r.bytes))),
+      milliseconds(median(results.map((r) => r.ms))),
+    ];
+  });
+  const original = kilobytes(sum(ofClass.map((image) => image.originalBytes)));
+  return [
+    `### ${CLASS_TITLE[imageClass]} (${ofClass.length} images, ${original} original)`,
+    '',
+    table(['Contender', 'Images', `Median bytes vs ${reference}`, 'Median SSIM', 'Median savings', 'Total bytes', 'Median ms'], rows),
+  ].join('\n');
+}
+
+/** Bytes and SSIM of every contender, image by image. */
+export function perImageTable(images: ImageResult[], imageClass: ImageClass): string {
+  const ofClass = images.filter((image) => image.imageClass === imageClass);
+  const contenders = CONTENDERS.filter((contender) => ofClass.some((image) => image.contenders[contender]));
+  const rows = ofClass.map((image) => [
+    image.name,
+    `${image.width}×${image.height} ${image.format}`,
+    kilobytes(image.originalBytes),
+    ...contenders.map((contender) => {
+      const result = resultOf(image, contender);
+      if (!result) return image.contenders[contender] ? 'n/a' : '–';
+      const chosen = contender === 'ours-smart' ? ` q${result.quality}` : '';
+      return `${kilobytes(result.bytes)} / ${result.ssim.toFixed(4)}${chosen}${result.alreadyOptimal ? ' (orig.)' : ''}`;
+    }),
+  ]);
+  return [
+    `#### ${CLASS_TITLE[imageClass]}, per image (bytes / SSIM)`,
+    '',
+    table(['Image', 'Size', 'Original', ...contenders], rows),
+  ].join('\n');
+}
+
+function timingOf(images: ImageResult[]) {
+  const timed = images.filter((image) => image.timing);
+  const http = sum(timed.map((image) => sum(image.timing!.httpMs)));
+  const direct = sum(timed.map((image) => sum(image.timing!.sharpMs)));
+  return { images: timed.length, http, direct, ratio: http / direct };
+}
+
+/** ours-default through HTTP against sharp-direct in this process, per class and overall. */
+export function timingTable(images: ImageResult[], classes: ImageClass[]): string {
+  const rows = [
+    ...classes.map((imageClass) => [CLASS_TITLE[imageClass], timingOf(images.filter((image) => image.imageClass === imageClass))] as const),
+    ['All', timingOf(images)] as const,
+  ].map(([label, t]) => [label, `${t.images}`, `${(t.http / 1000).toFixed(2)} s`, `${(t.direct / 1000).toFixed(2)} s`, ratio(t.ratio)]);
+  return table(['Class', 'Images', 'ours-default via HTTP (total)', 'sharp-direct (total)', 'HTTP / sharp'], rows);
+}
+
+const verdict = (pass: boolean | null) => (pass === null ? 'n/a' : pass ? 'PASS' : 'MISS');
+
+/** The three targets from the issue, with what this run measured. */
+export function summary(images: ImageResult[]): string {
+  const lines: string[][] = [];
+  for (const [imageClass, bound] of [['photo', TARGETS.photoBytes], ['graphic', TARGETS.graphicBytes]] as const) {
+    const reference = REFERENCE[imageClass];
+    const c = comparison(images.filter((image) => image.imageClass === imageClass), 'ours-smart', reference);
+    const measured =
+      c.images === 0
+        ? `no image has both results`
+        : `${ratio(c.medianRatio)}; median SSIM ${ssimText(c.medianSsim)} vs ${ssimText(c.referenceSsim)}; ${c.meeting(bound)}/${c.images} images meet both`;
+    const pass = c.images === 0 ? null : c.medianRatio <= bound && ssimAtLeast(c.medianSsim, c.referenceSsim);
+    lines.push([`${CLASS_TITLE[imageClass]}: ours-smart median bytes ≤ ${bound.toFixed(2)}× ${reference} at ≥ SSIM`, measured, verdict(pass)]);
+  }
+  const t = timingOf(images);
+  lines.push([
+    `HTTP time ≤ ${TARGETS.httpOverhead.toFixed(2)}× sharp-direct`,
+    t.images === 0 ? 'no image timed' : `${ratio(t.ratio)} (${(t.http / 1000).toFixed(2)} s vs ${(t.direct / 1000).toFixed(2)} s over ${t.images} images)`,
+    verdict(t.images === 0 ? null : t.ratio <= TARGETS.httpOverhead),
+  ]);
+  return table(['Target', 'Measured', 'Result'], lines, false);
+}

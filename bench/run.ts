@@ -1,0 +1,213 @@
+/**
+ * Lightpix benchmark: our API (quality 75 and smart) against sharp alone and the usual command-line
+ * tools, per image class, on bytes, savings and SSIM, plus the time our HTTP path adds.
+ *
+ *   npm run bench -- [folder] [--all] [--json out.json] [--reps 3] [--per-image]
+ *
+ * Markdown goes to stdout, progress to stderr. Everything runs in sequence, on 127.0.0.1 only.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import sharp from 'sharp';
+import {
+  availableToolContenders,
+  findTools,
+  prepareToolInputs,
+  runTool,
+  sharpDirect,
+  TOOL_CONTENDERS,
+  type ContenderName,
+  type NotApplicable,
+} from './contenders.js';
+import { loadImageSet, type BenchImage, type ImageClass } from './image-set.js';
+import { startOurApi, type ApiResult, type OurApi } from './our-api.js';
+import { CLASS_TITLE, classTable, median, perImageTable, summary, timingTable, type ContenderResult, type ImageResult } from './report.js';
+import type { RawImage } from '../server/src/images/ssim.js';
+import { pixelsOverWhite, similarityTo } from './similarity.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CLASSES: ImageClass[] = ['photo', 'graphic'];
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    all: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    reps: { type: 'string', default: '3' },
+    'per-image': { type: 'boolean', default: false },
+  },
+});
+const folder = path.resolve(positionals[0] ?? path.join(here, 'images'));
+const reps = Number(options.reps);
+if (!Number.isInteger(reps) || reps < 1) throw new Error('--reps must be a whole number of at least 1');
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 200);
+
+async function measured(original: RawImage, image: BenchImage, data: Buffer, ms: number, extra: Partial<ContenderResult> = {}): Promise<ContenderResult> {
+  const format = (await sharp(data).metadata()).format;
+  return { bytes: data.length, savings: 1 - data.length / image.data.length, ssim: await similarityTo(original, data), ms, format, ...extra };
+}
+
+/** All contenders on one image, in sequence. */
+async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderName>, workDir: string): Promise<ImageResult> {
+  const original = await pixelsOverWhite(image.data);
+  const contenders: ImageResult['contenders'] = {};
+  const filename = path.basename(image.name);
+  const attempt = async (name: ContenderName, work: () => Promise<ContenderResult | NotApplicable>) => {
+    try {
+      contenders[name] = await work();
+    } catch (error) {
+      contenders[name] = { reason: errorText(error) };
+    }
+  };
+
+  // ours-default and sharp-direct, turn about: one warm-up each, then `reps` timed runs.
+  const direct = sharpDirect(image.data, image.format, image.width * image.height);
+  const http = { ms: [] as number[], last: null as ApiResult | null, error: null as unknown };
+  const alone = { ms: [] as number[], last: null as Buffer | null, error: null as unknown };
+  for (let run = 0; run <= reps; run++) {
+    if (!http.error) {
+      try {
+        http.last = await api.optimise(image.data, filename, '75');
+        if (run > 0) http.ms.push(http.last.ms);
+      } catch (error) {
+        http.error = error;
+      }
+    }
+    if (direct && !alone.error) {
+      try {
+        const started = performance.now();
+        alone.last = await direct();
+        if (run > 0) alone.ms.push(performance.now() - started);
+      } catch (error) {
+        alone.error = error;
+      }
+    }
+  }
+  const ours = http.last;
+  await attempt('ours-default', async () => {
+    if (http.error || !ours) throw http.error;
+    return measured(original, image, ours.data, median(http.ms), { quality: ours.record.quality, alreadyOptimal: ours.record.alreadyOptimal });
+  });
+  await attempt('sharp-direct', async () => {
+    if (!direct) return { reason: `sharp-direct covers JPEG, PNG and WebP, not ${image.format}` };
+    if (alone.error || !alone.last) throw alone.error;
+    return measured(original, image, alone.last, median(alone.ms));
+  });
+  const timing = direct && !http.error && !alone.error ? { httpMs: http.ms, sharpMs: alone.ms } : null;
+
+  await attempt('ours-smart', async () => {
+    const smart = await api.optimise(image.data, filename, 'smart');
+    return measured(original, image, smart.data, smart.ms, { quality: smart.record.quality, alreadyOptimal: smart.record.alreadyOptimal });
+  });
+
+  const wanted = TOOL_CONTENDERS[image.imageClass].filter((name) => tools.has(name));
+  if (wanted.length > 0) {
+    const imageDir = await mkdtemp(path.join(workDir, 'tools-'));
+    const inputs = prepareToolInputs(image, imageDir);
+    for (const name of wanted) {
+      await attempt(name, async () => {
+        const encoded = await runTool(name, await inputs, imageDir);
+        return 'reason' in encoded ? encoded : measured(original, image, encoded.data, encoded.ms);
+      });
+    }
+    await rm(imageDir, { recursive: true, force: true });
+  }
+
+  const { name, imageClass, format, width, height } = image;
+  return { name, imageClass, format, width, height, originalBytes: image.data.length, contenders, timing };
+}
+
+/** The commit the server code comes from, and whether server/ or shared/ have uncommitted changes. */
+async function codeVersion(): Promise<string> {
+  const git = (...args: string[]) => promisify(execFile)('git', ['-C', path.join(here, '..'), ...args]).then((r) => r.stdout.trim());
+  try {
+    const commit = await git('rev-parse', '--short', 'HEAD');
+    const changed = (await git('status', '--porcelain', '--', 'server', 'shared')).split('\n').filter(Boolean).length;
+    return changed ? `commit ${commit} + ${changed} uncommitted file(s) in server/ or shared/` : `commit ${commit}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+function progressLine(index: number, total: number, result: ImageResult): string {
+  const parts = Object.entries(result.contenders).map(([name, r]) =>
+    'bytes' in r ? `${name} ${(r.bytes / 1024).toFixed(0)}K/${r.ssim.toFixed(3)}` : `${name} n/a`,
+  );
+  return `[${index}/${total}] ${result.name}: ${parts.join(', ')}`;
+}
+
+async function main() {
+  const { images, skipped } = await loadImageSet(folder, options.all);
+  if (images.length === 0) throw new Error(`no image to benchmark in ${folder}`);
+  const foundTools = await findTools();
+  const { available, missing } = availableToolContenders(foundTools);
+  missing.forEach(log);
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bench-'));
+  const api = await startOurApi(path.join(workDir, 'data'));
+  await mkdir(path.join(workDir, 'tools'), { recursive: true });
+  const started = new Date();
+  const results: ImageResult[] = [];
+  try {
+    for (const [index, image] of images.entries()) {
+      const result = await benchImage(image, api, available, path.join(workDir, 'tools'));
+      results.push(result);
+      log(progressLine(index + 1, images.length, result));
+    }
+  } finally {
+    await api.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+  const seconds = (Date.now() - started.getTime()) / 1000;
+
+  const code = await codeVersion();
+  const cpus = os.cpus();
+  const machine = {
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    sharp: sharp.versions.sharp,
+    libvips: sharp.versions.vips,
+    tools: Object.fromEntries(foundTools),
+  };
+  const classes = CLASSES.filter((imageClass) => results.some((r) => r.imageClass === imageClass));
+  const notApplicable = results.flatMap((r) =>
+    Object.entries(r.contenders).flatMap(([name, outcome]) => ('reason' in outcome ? [`- ${r.name}, ${name}: ${outcome.reason}`] : [])),
+  );
+
+  const out: string[] = [
+    `## Lightpix benchmark`,
+    '',
+    `- Folder: ${folder} (${images.length} images${options.all ? ', --all' : ''}); ${reps} timed runs after 1 warm-up`,
+    `- Date: ${started.toISOString()}; took ${seconds.toFixed(0)} s; code: ${code}`,
+    `- Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.platform}`,
+    `- Node ${machine.node}, sharp ${machine.sharp}, libvips ${machine.libvips}; ${[...foundTools].map(([tool, version]) => `${tool}: ${version ?? 'missing'}`).join('; ')}`,
+    '',
+  ];
+  for (const imageClass of classes) {
+    out.push(classTable(results, imageClass), '');
+    if (options['per-image']) out.push(perImageTable(results, imageClass), '');
+  }
+  out.push('### Time: ours-default through HTTP vs sharp-direct', '', timingTable(results, classes), '');
+  out.push('### Summary', '', summary(results), '');
+  if (notApplicable.length) out.push('### Not applicable', '', ...notApplicable, '');
+  if (skipped.length) out.push('### Skipped files', '', ...skipped.map((s) => `- ${s.name}: ${s.reason}`), '');
+  if (missing.length) out.push('### Missing tools', '', ...missing.map((m) => `- ${m}`), '');
+  process.stdout.write(`${out.join('\n')}\n`);
+
+  if (options.json) {
+    const report = { folder, date: started.toISOString(), seconds, code, reps, machine, classes: classes.map((c) => CLASS_TITLE[c]), skipped, images: results };
+    await writeFile(path.resolve(options.json), `${JSON.stringify(report, null, 2)}\n`);
+    log(`wrote ${path.resolve(options.json)}`);
+  }
+}
+
+await main();
