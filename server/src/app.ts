@@ -8,6 +8,8 @@ import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import { registerErrorHandler } from './errors.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { registerOriginCheck } from './modules/auth/origin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
 import { buildPlanTable } from './modules/plans/service.js';
@@ -56,6 +58,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(async (api) => {
     await api.register(fastifyRateLimit, { max: API_REQUESTS_PER_MINUTE, timeWindow: '1 minute' });
+    registerOriginCheck(api, env.PUBLIC_URL);
     await api.register(fastifyCookie);
     await api.register(fastifySession, {
       secret: env.SESSION_SECRET,
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps) {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25 },
     });
     await api.register(healthRoutes, { db });
+    await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
     await api.register(plansRoutes, { plans });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });

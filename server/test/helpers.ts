@@ -109,6 +109,11 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
       remember(response.headers['set-cookie']);
       return response;
     },
+    async post(url: string, body: unknown, headers: Record<string, string> = {}) {
+      const response = await app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload: body as object, remoteAddress: ip });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
     async process(file: Buffer, filename: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
       const body = new Request('http://x', { method: 'POST', body: processForm(file, filename, fields) });
       const response = await app.inject({

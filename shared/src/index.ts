@@ -4,3 +4,4 @@ export * from './session.js';
 export * from './images.js';
 export * from './settings.js';
 export * from './routes.js';
+export * from './auth.js';

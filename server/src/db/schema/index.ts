@@ -1,2 +1,3 @@
 export * from './sessions.js';
 export * from './results.js';
+export * from './users.js';

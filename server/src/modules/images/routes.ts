@@ -35,7 +35,7 @@ async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | n
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   app.post('/api/images/process', async (request, reply): Promise<ImageRecord> => {
-    const visitor = currentVisitor(request);
+    const visitor = await currentVisitor(request, deps.db);
     const plan = deps.plans[visitor.tier];
     const { upload, fields } = await readUpload(request);
     if (!upload || upload.data.length === 0) {
@@ -48,7 +48,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
   });
 
   app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {
-    const row = await findOwnedResult(deps.db, currentVisitor(request), request.params.id);
+    const row = await findOwnedResult(deps.db, await currentVisitor(request, deps.db), request.params.id);
     if (row.status === 'expired' || row.expiresAt.getTime() <= deps.now().getTime() || !row.storageKey) {
       throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');
     }

@@ -7,6 +7,6 @@ import { currentVisitor, describeSession } from './service.js';
 export async function sessionRoutes(app: FastifyInstance, deps: { db: Database; plans: PlanTable; now: () => Date }) {
   app.get('/api/session/current', async (request, reply): Promise<SessionResponse> => {
     reply.header('Cache-Control', 'no-store');
-    return describeSession(deps.db, deps.plans, currentVisitor(request), deps.now());
+    return describeSession(deps.db, deps.plans, await currentVisitor(request, deps.db), deps.now());
   });
 }

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionResponse, Tier } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { PlanTable } from '../plans/service.js';
+import { AppError } from '../../errors.js';
+import { deactivated, findUser } from '../auth/service.js';
 import { quotaUsage, type QuotaOwner } from './quota.js';
 
 declare module 'fastify' {
@@ -17,12 +19,23 @@ export interface Visitor extends QuotaOwner {
   tier: Tier;
 }
 
-/** Starts the anonymous session on first use, so every request that needs an owner has one. */
-export function currentVisitor(request: FastifyRequest): Visitor {
+/**
+ * Who is asking: the signed-in user with their tier, else the anonymous guest (started on first use).
+ * A user deactivated since signing in is refused, and their session ended.
+ */
+export async function currentVisitor(request: FastifyRequest, db: Database): Promise<Visitor> {
   let guestSessionId = request.session.get('guestSessionId');
   if (!guestSessionId) {
     guestSessionId = randomUUID();
     request.session.set('guestSessionId', guestSessionId);
+  }
+  const userId = request.session.get('userId');
+  if (userId) {
+    const user = await findUser(db, userId);
+    if (user?.isActive) return { guestSessionId, userId: user.id, clientIp: request.ip, tier: user.tier };
+    await request.session.destroy();
+    if (user) throw deactivated();
+    throw new AppError('not_signed_in', 'Your session has ended. Please sign in again.');
   }
   return { guestSessionId, userId: null, clientIp: request.ip, tier: 'guest' };
 }

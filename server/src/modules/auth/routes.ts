@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { loginRequestSchema, registerRequestSchema, type CurrentUser } from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { currentVisitor } from '../session/service.js';
+import { adoptGuestResults, findUser, registerUser, toCurrentUser, verifyCredentials } from './service.js';
+
+export interface AuthDeps {
+  db: Database;
+  adminEmails: readonly string[];
+}
+
+/** Sign-in attempts per client address, and per account whatever the address. */
+const SIGN_IN_PER_IP = { max: 20, timeWindow: '15 minutes' };
+const SIGN_IN_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' };
+const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour' };
+
+/** Validates a JSON body, answering 400 with a message per field. */
+function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+  throw new AppError('invalid_input', 'Some fields are not valid.', fields);
+}
+
+/** Only a path on this site may follow sign-in: never another host (open redirect). */
+export function safeRedirect(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const { db, adminEmails } = deps;
+
+  /** Starts a fresh session id for the signed-in user, keeping the guest identity (session fixation). */
+  async function signIn(request: FastifyRequest, userId: string) {
+    if (!request.session.get('guestSessionId')) request.session.set('guestSessionId', randomUUID());
+    await request.session.regenerate(['guestSessionId']);
+    request.session.set('userId', userId);
+  }
+
+  app.post(
+    '/api/auth/register',
+    { config: { rateLimit: REGISTER_PER_IP } },
+    async (request, reply): Promise<CurrentUser> => {
+      const input = parseBody(registerRequestSchema, request.body);
+      const visitor = await currentVisitor(request, db);
+      const user = await registerUser(db, input);
+      await adoptGuestResults(db, visitor.guestSessionId, user.id);
+      await signIn(request, user.id);
+      reply.status(201);
+      return toCurrentUser(user, adminEmails);
+    },
+  );
+
+  // Per account, across addresses: the route's own limit already counts per address.
+  const accountAttempts = app.createRateLimit({
+    ...SIGN_IN_PER_ACCOUNT,
+    keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+  });
+
+  app.post('/api/auth/login', { config: { rateLimit: SIGN_IN_PER_IP } }, async (request): Promise<CurrentUser> => {
+    const attempt = await accountAttempts(request);
+    if (!attempt.isAllowed && attempt.isExceeded) {
+      throw new AppError('rate_limited', 'Too many sign-in attempts for this account. Please wait and try again.', undefined, {
+        'Retry-After': String(attempt.ttlInSeconds),
+      });
+    }
+    const credentials = parseBody(loginRequestSchema, request.body);
+    const user = await verifyCredentials(db, credentials);
+    await signIn(request, user.id);
+    return toCurrentUser(user, adminEmails);
+  });
+
+  app.get('/api/auth/user', async (request, reply): Promise<CurrentUser> => {
+    reply.header('Cache-Control', 'no-store');
+    const userId = request.session.get('userId');
+    const user = userId ? await findUser(db, userId) : null;
+    if (!user || !user.isActive) throw new AppError('not_signed_in', 'You are not signed in.');
+    return toCurrentUser(user, adminEmails);
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.session.get('userId') || request.session.get('guestSessionId')) await request.session.destroy();
+    return reply.redirect('/', 303);
+  };
+  app.get('/api/auth/logout', logout);
+  app.get('/api/logout', logout);
+
+  /** Sign-in before an upgrade: the page to come back to travels as ?redirect=. */
+  app.get<{ Querystring: { redirect?: string } }>('/api/login', async (request, reply) => {
+    const back = safeRedirect(request.query.redirect);
+    return reply.redirect(back === '/' ? '/auth' : `/auth?redirect=${encodeURIComponent(back)}`, 302);
+  });
+}

@@ -1,0 +1,95 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CurrentUser, LoginRequest } from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import { results, users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Hashed once at start-up, so an unknown e-mail costs as much time as a wrong password. */
+const decoyHash = hash('lightpix-decoy-password');
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === UNIQUE_VIOLATION || cause?.code === UNIQUE_VIOLATION;
+}
+
+/** A readable, unique handle from the e-mail's local part when the user leaves it blank. */
+function generatedUsername(email: string): string {
+  const base = email.split('@')[0]!.replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, 30) || 'user';
+  return `${base}${randomInt(1000, 10000)}`;
+}
+
+export async function registerUser(db: Database, input: NewUser): Promise<UserRow> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw emailTaken();
+  const passwordHash = await hash(input.password);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = input.username || generatedUsername(input.email);
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({ id: randomUUID(), username, email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (sameEmail) throw emailTaken();
+      if (input.username) throw new AppError('conflict', 'This username is taken.', { username: 'This username is taken.' });
+    }
+  }
+  throw new AppError('conflict', 'Could not find a free username. Please choose one.', { username: 'Please choose a username.' });
+}
+
+function emailTaken(): AppError {
+  return new AppError('conflict', 'An account with this e-mail already exists.', { email: 'An account with this e-mail already exists.' });
+}
+
+/** One answer for an unknown e-mail and a wrong password, so accounts cannot be discovered by signing in. */
+export async function verifyCredentials(db: Database, credentials: LoginRequest): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.email, credentials.email));
+  const matches = await verify(user?.passwordHash ?? (await decoyHash), credentials.password).catch(() => false);
+  if (!user || !matches) throw new AppError('not_signed_in', 'Wrong e-mail or password.');
+  if (!user.isActive) throw deactivated();
+  return user;
+}
+
+export function deactivated(): AppError {
+  return new AppError('forbidden', 'This account has been deactivated. Please contact support.');
+}
+
+export async function findUser(db: Database, id: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+/** A guest who signs up keeps what they processed: their results move to the new account. */
+export async function adoptGuestResults(db: Database, guestSessionId: string, userId: string): Promise<void> {
+  await db
+    .update(results)
+    .set({ userId })
+    .where(and(eq(results.guestSessionId, guestSessionId), isNull(results.userId)));
+}
+
+export function toCurrentUser(user: UserRow, adminEmails: readonly string[]): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    tier: user.tier,
+    isAdmin: adminEmails.includes(user.email),
+  };
+}
