@@ -8,6 +8,7 @@ import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import { registerErrorHandler } from './errors.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { registerOriginCheck } from './modules/auth/origin.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps) {
     });
     await api.register(healthRoutes, { db });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
+    await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS });
     await api.register(plansRoutes, { plans });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });

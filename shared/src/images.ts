@@ -37,3 +37,6 @@ export const imageRecordSchema = z.object({
   expiresAt: z.string(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
+
+export const historyResponseSchema = z.object({ items: z.array(imageRecordSchema) });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;

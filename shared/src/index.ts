@@ -5,3 +5,4 @@ export * from './images.js';
 export * from './settings.js';
 export * from './routes.js';
 export * from './auth.js';
+export * from './admin.js';

@@ -1,3 +1,4 @@
 export * from './sessions.js';
 export * from './results.js';
 export * from './users.js';
+export * from './audit.js';

@@ -12,6 +12,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     tier: text('tier', { enum: ['registered', 'premium'] }).notNull().default('registered'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Granted by the operator command; ADMIN_EMAILS grants it too, without a row change. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email), uniqueIndex('users_username_idx').on(t.username)],

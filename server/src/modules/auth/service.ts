@@ -90,6 +90,11 @@ export function toCurrentUser(user: UserRow, adminEmails: readonly string[]): Cu
     firstName: user.firstName,
     lastName: user.lastName,
     tier: user.tier,
-    isAdmin: adminEmails.includes(user.email),
+    isAdmin: isAdmin(user, adminEmails),
   };
+}
+
+/** Admin is a role apart from the tier: from ADMIN_EMAILS or the operator command, never from paying. */
+export function isAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
+  return user.isAdmin || adminEmails.includes(user.email);
 }

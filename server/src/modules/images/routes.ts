@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { processFieldsSchema, type ImageRecord } from '@lightpix/shared';
+import { processFieldsSchema, type HistoryResponse, type ImageRecord } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
 import { currentVisitor } from '../session/service.js';
-import { downloadName, findOwnedResult, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
+import { downloadName, findOwnedResult, historyOf, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -45,6 +45,13 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     const record = await processUpload(deps, visitor, plan, upload, settings);
     reply.status(201);
     return record;
+  });
+
+  app.get('/api/images/history', async (request, reply): Promise<HistoryResponse> => {
+    const visitor = await currentVisitor(request, deps.db);
+    if (!visitor.userId) throw new AppError('not_signed_in', 'Sign in to see your history.');
+    reply.header('Cache-Control', 'no-store');
+    return { items: await historyOf(deps.db, visitor.userId, deps.now()) };
   });
 
   app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   outputFormatSchema,
   parseDimension,
@@ -151,4 +151,18 @@ export async function findOwnedResult(db: Database, owner: QuotaOwner, id: strin
   const owns = row && ((row.userId !== null && row.userId === owner.userId) || row.guestSessionId === owner.guestSessionId);
   if (!row || !owns) throw new AppError('not_found', 'This result does not exist.');
   return row;
+}
+
+/** How many results the history returns at most; the page shows five and can unfold the rest. */
+const HISTORY_LIMIT = 500;
+
+/** The user's results, newest first, expired ones marked; reservations in progress are left out. */
+export async function historyOf(db: Database, userId: string, now: Date): Promise<ImageRecord[]> {
+  const rows = await db
+    .select()
+    .from(results)
+    .where(and(eq(results.userId, userId), ne(results.status, 'processing')))
+    .orderBy(desc(results.createdAt))
+    .limit(HISTORY_LIMIT);
+  return rows.map((row) => toRecord(row, now));
 }

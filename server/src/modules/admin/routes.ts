@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminUserUpdateSchema, type AdminStats, type AdminUser } from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { findUser, isAdmin } from '../auth/service.js';
+import { currentVisitor } from '../session/service.js';
+import { adminStats, listUsers, updateUser } from './service.js';
+
+/** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */
+async function requireAdmin(request: FastifyRequest, db: Database, adminEmails: readonly string[]): Promise<string> {
+  const visitor = await currentVisitor(request, db);
+  if (!visitor.userId) throw new AppError('not_signed_in', 'Please sign in.');
+  const user = await findUser(db, visitor.userId);
+  if (!user || !isAdmin(user, adminEmails)) throw new AppError('forbidden', 'This page is for administrators.');
+  return user.id;
+}
+
+export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: { db: Database; adminEmails: readonly string[] }) {
+  app.addHook('preHandler', async (request) => {
+    request.adminId = await requireAdmin(request, db, adminEmails);
+  });
+
+  app.get('/api/admin/stats', async (): Promise<AdminStats> => adminStats(db));
+  app.get('/api/admin/users', async (): Promise<{ users: AdminUser[] }> => ({ users: await listUsers(db) }));
+  app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request): Promise<AdminUser> => {
+    const change = adminUserUpdateSchema.safeParse(request.body ?? {});
+    if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');
+    return updateUser(db, request.adminId!, request.params.id, change.data);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminId?: string;
+  }
+}

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAudit } from '../../src/db/schema/index.js';
+import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+
+let ipCounter = 0;
+const nextIp = () => `198.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const person = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
+
+describe.each(databaseKinds)('history and admin on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { QUOTA_FREE: '10', ADMIN_EMAILS: 'boss@example.com', RETENTION_HOURS: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('lists the signed-in user’s results newest first, marks expired ones, and answers 401 signed out', async () => {
+    const client = visitor(t.app, nextIp());
+    expect((await client.get('/api/images/history')).statusCode).toBe(401);
+    await client.post('/api/auth/register', person('history@example.com'));
+    const photo = await fixture('photo.jpg');
+    await client.process(photo, 'first.jpg');
+    t.clock.advanceHours(2);
+    await client.process(photo, 'second.jpg');
+    const { items } = (await client.get('/api/images/history')).json();
+    expect(items.map((i: { originalName: string }) => i.originalName)).toEqual(['second.jpg', 'first.jpg']);
+    expect(items[0]).toMatchObject({ status: 'completed' });
+    expect(items[1]).toMatchObject({ status: 'expired', objectPath: null });
+    // Someone else's history is their own.
+    const other = visitor(t.app, nextIp());
+    await other.post('/api/auth/register', person('other-history@example.com'));
+    expect((await other.get('/api/images/history')).json().items).toEqual([]);
+  });
+
+  it('answers 401 to anonymous and 403 to non-admin callers on every admin route', async () => {
+    const anonymous = visitor(t.app, nextIp());
+    const member = visitor(t.app, nextIp());
+    await member.post('/api/auth/register', person('member@example.com'));
+    for (const [method, url] of [['GET', '/api/admin/stats'], ['GET', '/api/admin/users'], ['PATCH', '/api/admin/users/x']] as const) {
+      const request = (client: ReturnType<typeof visitor>) =>
+        t.app.inject({ method, url, headers: { cookie: client.cookie }, payload: method === 'PATCH' ? { isActive: false } : undefined });
+      expect((await request(anonymous)).statusCode, url).toBe(401);
+      expect((await request(member)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('shows stats and users, changes tier and activation with an audit trail, and ends a deactivated user’s sessions', async () => {
+    const admin = visitor(t.app, nextIp());
+    await admin.post('/api/auth/register', person('boss@example.com'));
+    const target = visitor(t.app, nextIp());
+    const { id } = (await target.post('/api/auth/register', person('target-admin@example.com'))).json();
+    await target.process(await fixture('photo.jpg'), 'a.jpg');
+
+    const stats = (await admin.get('/api/admin/stats')).json();
+    expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
+    expect(stats.totalImages).toBeGreaterThanOrEqual(1);
+    const row = (await admin.get('/api/admin/users')).json().users.find((u: { id: string }) => u.id === id);
+    expect(row).toMatchObject({ email: 'target-admin@example.com', tier: 'registered', isActive: true, imagesProcessedTotal: 1 });
+    expect(JSON.stringify(row)).not.toMatch(/password/i);
+
+    const patch = (body: unknown, userId = id) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: admin.cookie }, payload: body as object });
+    expect((await patch({ tier: 'premium' })).json()).toMatchObject({ tier: 'premium' });
+    expect((await target.get('/api/session/current')).json()).toMatchObject({ tier: 'premium', maxImages: null });
+    expect((await patch({ tier: 'gold' })).statusCode).toBe(400);
+    expect((await patch({})).statusCode).toBe(400);
+    expect((await patch({ isActive: false }, 'no-such-user')).statusCode).toBe(404);
+
+    expect((await patch({ isActive: false })).json()).toMatchObject({ isActive: false });
+    expect((await target.get('/api/auth/user')).statusCode).toBe(401);
+    const adminRow = (await admin.get('/api/auth/user')).json();
+    const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, id));
+    expect(audit.map((a) => a.change)).toEqual(expect.arrayContaining([{ tier: 'premium' }, { isActive: false }]));
+    expect(audit.every((a) => a.actor === adminRow.id)).toBe(true);
+  });
+});
+
+describe.each(databaseKinds)('the operator command on %s', (kind) => {
+  it('grants and revokes the admin role by e-mail, with an audit row', async () => {
+    const { setAdminRole } = await import('../../src/modules/admin/service.js');
+    const t = await createTestApp(kind);
+    try {
+      const client = visitor(t.app, '198.20.9.9');
+      const { id } = (await client.post('/api/auth/register', person('helper@example.com'))).json();
+      expect((await client.get('/api/admin/stats')).statusCode).toBe(403);
+      await setAdminRole(t.database.db, ' Helper@Example.com ', true);
+      expect((await client.get('/api/admin/stats')).statusCode).toBe(200);
+      expect((await client.get('/api/auth/user')).json().isAdmin).toBe(true);
+      await setAdminRole(t.database.db, 'helper@example.com', false);
+      expect((await client.get('/api/admin/stats')).statusCode).toBe(403);
+      await expect(setAdminRole(t.database.db, 'nobody@example.com', true)).rejects.toThrow(/No account/);
+      const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, id));
+      expect(audit).toHaveLength(2);
+      expect(audit.map((a) => [a.actor, a.change])).toEqual(
+        expect.arrayContaining([['operator', { isAdmin: true }], ['operator', { isAdmin: false }]]),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
