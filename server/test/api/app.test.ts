@@ -41,7 +41,7 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
   });
 
   it('serves the web app on its routes and its 404 page, with status 404, elsewhere', async () => {
-    for (const url of ['/', '/guest', '/images', '/images?x=1']) {
+    for (const url of ['/', '/guest', '/images', '/images?x=1', '/auth', '/admin']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root">');
