@@ -24,3 +24,6 @@ export const adminUserUpdateSchema = z
   .strict()
   .refine((update) => update.isActive !== undefined || update.tier !== undefined, { message: 'Send isActive or tier' });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;

@@ -8,12 +8,15 @@ export type ClientErrorCode = ErrorCode | 'network_error' | 'unknown';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ClientErrorCode;
+  /** Per-field messages of an `invalid_input` or `conflict` answer, keyed by field name. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: ClientErrorCode, message: string) {
+  constructor(status: number, code: ClientErrorCode, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -24,7 +27,7 @@ export class ApiError extends Error {
 export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
   try {
     const body: unknown = JSON.parse(bodyText);
-    if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message);
+    if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {});
   } catch {
     // Not JSON: fall through to the plain-text form.
   }
@@ -40,6 +43,34 @@ export async function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> 
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+  } catch {
+    throw networkError();
+  }
+  const text = await response.text();
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+  return schema.parse(JSON.parse(text));
+}
+
+/** GET that reads 401 as "nobody signed in" (null) instead of an error (SPEC §8 allows either). */
+export async function apiGetOrNull<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
+  try {
+    return await apiGet(path, schema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** A JSON write (SPEC §7): same-origin, with credentials, the answer checked against the schema. */
+export async function apiSend<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch {
     throw networkError();
   }

@@ -78,8 +78,36 @@ describe('translations', () => {
       'upload.skipped.count',
       ...quotaWindowSchema.options.map((window) => `plans.window.${window}`),
       ...['private', 'smaller', 'deleted'].flatMap((item) => [`highlights.${item}.title`, `highlights.${item}.body`]),
+      ...['login', 'register'].flatMap((mode) => [`auth.tab.${mode}`, `auth.title.${mode}`, `auth.subtitle.${mode}`, `auth.submit.${mode}`]),
+      ...['username', 'email', 'password', 'firstName', 'lastName'].map((field) => `auth.field.${field}`),
+      ...['formats', 'metadata', 'history'].flatMap((item) => [`images.blurbs.${item}.title`, `images.blurbs.${item}.body`]),
+      ...['totalUsers', 'registeredUsers', 'premiumUsers', 'totalImages'].map((card) => `admin.stats.${card}`),
+      ...['registered', 'premium'].map((tier) => `admin.tier.${tier}`),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
+  });
+
+  it('keeps the Italian texts SPEC gives verbatim', () => {
+    const italian = others.it;
+    expect(italian.get('common.loading')).toBe('Caricamento...');
+    expect(italian.get('images.title')).toBe('Ottimizza Immagini');
+    expect(italian.get('auth.loginFailed')).toBe('Errore di accesso');
+    expect(italian.get('auth.registerFailed')).toBe('Errore di registrazione');
+    expect(italian.get('auth.loginSuccess')).toBe('Accesso effettuato!');
+    expect(italian.get('auth.registerSuccess')).toBe('Registrazione completata!');
+    expect(italian.get('admin.loading')).toBe('Caricamento pannello admin...');
+    expect(italian.get('admin.title')).toBe('Pannello Admin');
+    expect(italian.get('admin.toast.updated')).toBe('Utente aggiornato');
+    expect(italian.get('admin.toast.activated')).toBe('Utente attivato con successo');
+    expect(italian.get('admin.toast.deactivated')).toBe('Utente disattivato con successo');
+    expect(italian.get('admin.toast.error')).toBe('Errore');
+    expect(italian.get('admin.toast.errorBody')).toBe("Impossibile aggiornare l'utente");
+    expect(italian.get('admin.users.active')).toBe('Attivo');
+    expect(italian.get('admin.users.inactive')).toBe('Disattivato');
+    expect(italian.get('admin.users.activate')).toBe('Attiva');
+    expect(italian.get('admin.users.deactivate')).toBe('Disattiva');
+    expect(italian.get('admin.tier.registered')).toBe('Gratis');
+    expect(italian.get('admin.tier.premium')).toBe('Premium');
   });
 
   it("keeps the 404 title exactly 'Page Not Found' in English", () => {

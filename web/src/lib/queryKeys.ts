@@ -1,5 +1,9 @@
-/** Query keys more than one feature touches: processing refreshes the session after each image. */
+/** Query keys more than one module touches: processing refreshes the session and history after each image. */
 export const queryKeys = {
   session: ['session', 'current'],
   plans: ['plans'],
+  currentUser: ['auth', 'user'],
+  history: ['images', 'history'],
+  adminStats: ['admin', 'stats'],
+  adminUsers: ['admin', 'users'],
 } as const;

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { displayName, LOGOUT_PATH, useCurrentUser } from '#lib/currentUser';
 import { LanguageSelect } from './LanguageSelect';
 
 const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
-/** SPEC §2 header: logo, section links, language, and sign-in links for signed-out visitors. */
+/**
+ * SPEC §2 header: logo, section links, language; signed out, Login and Register; signed in, a
+ * greeting, Admin (admins only, DECISIONS "Roles") and Logout (a full-page navigation).
+ */
 export function Header() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -17,14 +21,33 @@ export function Header() {
       <Link to="/contact" className={linkClass}>{t('header.contact')}</Link>
     </>
   );
-  const authLinks = (
-    <>
-      <Link to="/auth" className={linkClass}>{t('header.login')}</Link>
-      <Link to="/auth" className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
-        {t('header.register')}
-      </Link>
-    </>
-  );
+  const user = useCurrentUser();
+  const signedIn = user.data ?? null;
+  let authLinks: ReactNode = null;
+  if (signedIn) {
+    authLinks = (
+      <>
+        <span data-testid="user-greeting" className="max-w-48 truncate px-2 text-sm text-slate-700">
+          {t('header.greeting', { name: displayName(signedIn) })}
+        </span>
+        {signedIn.isAdmin && (
+          <Link to="/admin" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            {t('header.admin')}
+          </Link>
+        )}
+        <a href={LOGOUT_PATH} className={linkClass}>{t('header.logout')}</a>
+      </>
+    );
+  } else if (!user.isPending) {
+    authLinks = (
+      <>
+        <Link to="/auth" className={linkClass}>{t('header.login')}</Link>
+        <Link to="/auth?mode=register" className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
+          {t('header.register')}
+        </Link>
+      </>
+    );
+  }
 
   return (
     <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -58,7 +81,7 @@ export function Header() {
       {menuOpen && (
         <nav id="mobile-menu" aria-label={t('header.navigation')} className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden">
           {navLinks}
-          <div className="mt-2 flex gap-2 sm:hidden">{authLinks}</div>
+          <div className="mt-2 flex flex-wrap items-center gap-2 sm:hidden">{authLinks}</div>
         </nav>
       )}
     </header>

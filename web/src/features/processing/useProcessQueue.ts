@@ -18,8 +18,8 @@ function stopsQueue(error: unknown): boolean {
 }
 
 /**
- * Sends files one after another (SPEC §4) and refreshes the session after each, so the remaining
- * count stays true.
+ * Sends files one after another (SPEC §4) and refreshes the session (and the history, when shown)
+ * after each, so the remaining count stays true.
  */
 export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
   const queryClient = useQueryClient();
@@ -48,7 +48,11 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
                 onState(id, percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
             });
             onProcessed(id, record);
-            await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+            // The history query exists only on the signed-in page; invalidating it elsewhere is a no-op.
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+              queryClient.invalidateQueries({ queryKey: queryKeys.history }),
+            ]);
           } catch (error) {
             if (controller.signal.aborted) return;
             onState(id, { kind: 'failed', error });

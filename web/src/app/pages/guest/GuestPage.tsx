@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '#components/ui/Button';
+import { useCurrentUser } from '#lib/currentUser';
 import { useCurrentPlan, usePlans, useSession } from '../../../features/session/api';
 import { StatusBar } from '../../../features/session/StatusBar';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
+import { LoadFailedAlert } from '../../workspace/LoadFailedAlert';
 import { GuestHighlights } from './GuestHighlights';
 import { PlanUpsell } from './PlanUpsell';
 
@@ -12,6 +13,7 @@ export function GuestPage() {
   const session = useSession();
   const plans = usePlans();
   const plan = useCurrentPlan(session.data);
+  const user = useCurrentUser();
   const failed = session.isError || plans.isError;
 
   return (
@@ -21,20 +23,14 @@ export function GuestPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('guest.title')}</h1>
         <p className="mt-2 max-w-2xl text-slate-600">{t('guest.subtitle')}</p>
       </div>
-      <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn={false} />
+      <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn={Boolean(user.data)} />
       {failed && (
-        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 sm:flex-row sm:items-center sm:justify-between">
-          <p>{t('guest.loadFailed')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              if (session.isError) void session.refetch();
-              if (plans.isError) void plans.refetch();
-            }}
-          >
-            {t('guest.retry')}
-          </Button>
-        </div>
+        <LoadFailedAlert
+          onRetry={() => {
+            if (session.isError) void session.refetch();
+            if (plans.isError) void plans.refetch();
+          }}
+        />
       )}
       <ImageWorkspace session={session.data} plan={plan}>
         <GuestHighlights />

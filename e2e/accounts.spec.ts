@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
+const password = 'correct horse battery';
+
+let nextUser = 0;
+function uniqueEmail(): string {
+  nextUser += 1;
+  return `e2e-${Date.now()}-${nextUser}@example.com`;
+}
+
+async function register(page: Page, email: string, url = '/auth?mode=register') {
+  await page.goto(url);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+test('a visitor signs up, optimises a photo, finds it in the history, and signs out to the guest screen', async ({ page }) => {
+  await register(page, uniqueEmail());
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Registration complete!', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Optimise Images' })).toBeVisible();
+  await expect(page.getByTestId('user-greeting')).toHaveText('Hi, Grace');
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByTestId('upgrade-banner')).toBeVisible();
+  await expect(page.getByTestId('remaining-images')).toHaveText('10 images remaining');
+  await expect(page.getByTestId('history')).toContainText('No images yet');
+
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Optimize All' }).click();
+  await expect(page.getByTestId('result-row').first().getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
+
+  const entry = page.getByTestId('history-row').first();
+  await expect(entry).toContainText('photo.jpg');
+  await expect(entry.getByTestId('history-status')).toHaveText('Completed');
+  await expect(entry.getByTestId('history-download')).toBeVisible();
+  await expect(page.getByTestId('remaining-images')).toHaveText('9 images remaining');
+
+  // The history survives a reload: it comes from the server, not from this visit.
+  await page.reload();
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Guest access' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByTestId('history')).toHaveCount(0);
+});
+
+test('sign-in follows a same-site redirect, and a signed-in visitor skips the auth page', async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, email);
+  await expect(page).toHaveURL('/');
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/auth?redirect=/powerpoint');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Signed in!', { exact: true })).toBeVisible();
+  // /powerpoint is premium-only, so a registered user lands back on /.
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Optimise Images' })).toBeVisible();
+
+  await page.goto('/auth');
+  await expect(page).toHaveURL('/');
+});
+
+test('wrong credentials and a taken e-mail show the server message', async ({ page }) => {
+  const email = uniqueEmail();
+  await register(page, email);
+  await expect(page).toHaveURL('/');
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login error', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/auth');
+
+  await register(page, email);
+  await expect(page.getByText('Registration error', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('field-error-email')).toBeVisible();
+  await expect(page).toHaveURL('/auth?mode=register');
+});
+
+test('signed out, /admin asks for a sign-in and a registered user is told no', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/auth?redirect=%2Fadmin');
+
+  await register(page, uniqueEmail(), '/auth?mode=register&redirect=/admin');
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+});

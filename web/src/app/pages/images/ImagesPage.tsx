@@ -1,0 +1,50 @@
+import type { CurrentUser } from '@lightpix/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HistorySection } from '../../../features/history/HistorySection';
+import { useCurrentPlan, usePlans, useSession } from '../../../features/session/api';
+import { StatusBar } from '../../../features/session/StatusBar';
+import { ImageWorkspace } from '../../workspace/ImageWorkspace';
+import { LoadFailedAlert } from '../../workspace/LoadFailedAlert';
+import { FeatureBlurbs } from './FeatureBlurbs';
+import { UpgradeBanner } from './UpgradeBanner';
+
+/** SPEC §2 image optimiser page for a signed-in user: the guest workspace plus banner and history. */
+export function ImagesPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const plans = usePlans();
+  const plan = useCurrentPlan(session.data);
+  const failed = session.isError || plans.isError;
+  // SPEC §4: the user's tier when signed in.
+  const premium = user.tier === 'premium';
+
+  return (
+    <div className="space-y-6">
+      <title>{`${t('images.title')} · Lightpix`}</title>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('images.title')}</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">{t('images.subtitle')}</p>
+        </div>
+        <Link to="/powerpoint" data-testid="powerpoint-link" className="shrink-0 rounded-lg border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
+          {t('images.powerpoint')}
+        </Link>
+      </div>
+      {!premium && <UpgradeBanner />}
+      <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn />
+      {failed && (
+        <LoadFailedAlert
+          onRetry={() => {
+            if (session.isError) void session.refetch();
+            if (plans.isError) void plans.refetch();
+          }}
+        />
+      )}
+      <ImageWorkspace session={session.data} plan={plan}>
+        <HistorySection />
+        <FeatureBlurbs />
+      </ImageWorkspace>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import type { CurrentUser } from '@lightpix/shared';
+import { PASSWORD_MIN_LENGTH } from '@lightpix/shared';
+import clsx from 'clsx';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/Button';
+import { useToast } from '#components/ui/Toast';
+import { ApiError } from '#lib/api';
+import { displayName } from '#lib/currentUser';
+import { errorMessage } from '#lib/errorMessage';
+import { useLogin, useRegister } from './api';
+
+export type AuthMode = 'login' | 'register';
+
+type FieldName = 'username' | 'email' | 'password' | 'firstName' | 'lastName';
+
+const registerFields: FieldName[] = ['firstName', 'lastName', 'username', 'email', 'password'];
+const loginFields: FieldName[] = ['email', 'password'];
+
+interface AuthFormProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** Called when a request starts; the page then follows `redirect` once the user is known. */
+  onSubmit: () => void;
+}
+
+/** SPEC §2 auth page form and §8 toasts: login or register, server field messages under the fields. */
+export function AuthForm({ mode, onModeChange, onSubmit }: AuthFormProps) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [values, setValues] = useState<Record<FieldName, string>>({ username: '', email: '', password: '', firstName: '', lastName: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const fields = mode === 'register' ? registerFields : loginFields;
+
+  function failed(title: string) {
+    return (error: unknown) => {
+      // SPEC §8: the server's message; ours (translated) only when there is none, e.g. no network.
+      const message = error instanceof ApiError && error.code !== 'network_error' && error.message ? error.message : errorMessage(error, t, i18n.exists);
+      setFieldErrors(error instanceof ApiError ? (error.fields as Partial<Record<FieldName, string>>) : {});
+      toast({ title, description: message, variant: 'destructive' });
+    };
+  }
+
+  const login = useLogin({
+    onSignedIn: (user: CurrentUser) => toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: displayName(user) }) }),
+    onError: failed(t('auth.loginFailed')),
+  });
+  const register = useRegister({
+    onSignedIn: (user: CurrentUser) => toast({ title: t('auth.registerSuccess'), description: t('auth.welcome', { name: displayName(user) }) }),
+    onError: failed(t('auth.registerFailed')),
+  });
+  const pending = login.isPending || register.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFieldErrors({});
+    onSubmit();
+    if (mode === 'login') login.mutate({ email: values.email, password: values.password });
+    else register.mutate(values);
+  }
+
+  function switchMode(next: AuthMode) {
+    setFieldErrors({});
+    onModeChange(next);
+  }
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div role="group" aria-label={t('auth.modeLabel')} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+        {(['login', 'register'] as const).map((item) => (
+          <button
+            key={item}
+            type="button"
+            aria-pressed={mode === item}
+            data-testid={`auth-mode-${item}`}
+            onClick={() => switchMode(item)}
+            className={clsx(
+              'rounded-md px-3 py-1.5 text-sm font-medium',
+              mode === item ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {t(`auth.tab.${item}`)}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={submit} className="mt-5 space-y-4" aria-label={t(`auth.tab.${mode}`)}>
+        <div className={clsx(mode === 'register' && 'grid gap-4 sm:grid-cols-2')}>
+          {fields
+            .filter((name) => name === 'firstName' || name === 'lastName')
+            .map((name) => (
+              <Field key={name} name={name} value={values[name]} error={fieldErrors[name]} onChange={(value) => setValues((v) => ({ ...v, [name]: value }))} />
+            ))}
+        </div>
+        {fields
+          .filter((name) => name !== 'firstName' && name !== 'lastName')
+          .map((name) => (
+            <Field
+              key={name}
+              name={name}
+              mode={mode}
+              value={values[name]}
+              error={fieldErrors[name]}
+              onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+            />
+          ))}
+        <Button type="submit" size="lg" className="w-full" disabled={pending} data-testid="auth-submit">
+          {pending ? t('auth.pending') : t(`auth.submit.${mode}`)}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        {t(mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount')}{' '}
+        <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
+          {t(mode === 'login' ? 'auth.switchToRegister' : 'auth.switchToLogin')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+interface FieldProps {
+  name: FieldName;
+  mode?: AuthMode;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+function Field({ name, mode, value, error, onChange }: FieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const hint = name === 'username' ? t('auth.usernameHint') : name === 'password' && mode === 'register' ? t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }) : null;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const autoComplete = {
+    username: 'username',
+    email: 'email',
+    password: mode === 'register' ? 'new-password' : 'current-password',
+    firstName: 'given-name',
+    lastName: 'family-name',
+  }[name];
+
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {t(`auth.field.${name}`)}
+        {name === 'username' && <span className="font-normal text-slate-500"> {t('auth.optional')}</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={name === 'email' ? 'email' : name === 'password' ? 'password' : 'text'}
+        required={name !== 'username'}
+        minLength={name === 'password' && mode === 'register' ? PASSWORD_MIN_LENGTH : undefined}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={clsx(
+          'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-500',
+          error ? 'border-red-400' : 'border-slate-300',
+        )}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} data-testid={`field-error-${name}`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ImageRecord, ResultStatus } from '@lightpix/shared';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/Button';
+import { formatKb } from '#lib/format';
+import { useHistory } from './api';
+
+/** SPEC §7: the first five are shown; the rest behind a toggle. */
+const INITIAL_COUNT = 5;
+
+const statusStyles: Record<ResultStatus, string> = {
+  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  processing: 'bg-brand-50 text-brand-700 ring-brand-200',
+  failed: 'bg-red-50 text-red-700 ring-red-200',
+  expired: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+
+/** Every result of the signed-in user, newest first (SPEC §2 image optimiser page, "history section"). */
+export function HistorySection() {
+  const { t } = useTranslation();
+  const history = useHistory(true);
+  const [showAll, setShowAll] = useState(false);
+  const items = history.data ?? [];
+  const shown = showAll ? items : items.slice(0, INITIAL_COUNT);
+
+  return (
+    <section aria-labelledby="history-heading" data-testid="history" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">{t('history.heading')}</h2>
+        {items.length > INITIAL_COUNT && (
+          <Button variant="ghost" size="sm" aria-expanded={showAll} onClick={() => setShowAll((value) => !value)}>
+            {showAll ? t('history.showLess') : t('history.showAll', { count: items.length })}
+          </Button>
+        )}
+      </div>
+      {history.isPending && <p className="mt-3 text-sm text-slate-500">{t('common.loading')}</p>}
+      {history.isError && (
+        <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-800">
+          <p>{t('history.loadFailed')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
+            {t('guest.retry')}
+          </Button>
+        </div>
+      )}
+      {history.isSuccess && items.length === 0 && <p className="mt-3 text-sm text-slate-500">{t('history.empty')}</p>}
+      {shown.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {shown.map((record) => (
+            <HistoryRow key={record.id} record={record} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryRow({ record }: { record: ImageRecord }) {
+  const { t, i18n } = useTranslation();
+  const date = new Date(record.createdAt);
+  return (
+    <li data-testid="history-row" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-all text-slate-900">{record.originalName}</p>
+        <p className="mt-0.5 text-sm text-slate-600">
+          {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
+          {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
+          {' · '}
+          <time dateTime={record.createdAt}>
+            {Number.isNaN(date.getTime()) ? record.createdAt : date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <span data-testid="history-status" className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', statusStyles[record.status])}>
+          {t(`results.status.${record.status}`)}
+        </span>
+        {record.objectPath && record.status !== 'expired' && (
+          <a
+            href={record.objectPath}
+            download
+            data-testid="history-download"
+            aria-label={t('results.downloadNamed', { name: record.originalName })}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {t('results.download')}
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { currentUserSchema, type CurrentUser } from '@lightpix/shared';
+import { apiGetOrNull } from './api';
+import { queryKeys } from './queryKeys';
+
+/** GET /api/auth/user: the signed-in user, or null when signed out (401). No retry (SPEC §7). */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: () => apiGetOrNull('/api/auth/user', currentUserSchema),
+    retry: false,
+  });
+}
+
+/** How the interface greets a user: the first name, else the e-mail. */
+export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
+  return user.firstName.trim() || user.email;
+}
+
+/** Server paths that log out with a full-page navigation (SPEC §2). */
+export const LOGOUT_PATH = '/api/auth/logout';

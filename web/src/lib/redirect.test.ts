@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from './redirect';
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths', () => {
+    expect(safeRedirect('/subscribe')).toBe('/subscribe');
+    expect(safeRedirect('/admin?x=1')).toBe('/admin?x=1');
+  });
+
+  it('falls back to / for anything else', () => {
+    expect(safeRedirect(null)).toBe('/');
+    expect(safeRedirect('')).toBe('/');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('/\\evil.example')).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect('subscribe')).toBe('/');
+  });
+});
