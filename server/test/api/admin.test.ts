@@ -32,6 +32,16 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
     expect((await other.get('/api/images/history')).json().items).toEqual([]);
   });
 
+  it('does not let one signed-in user fetch another user’s result', async () => {
+    const owner = visitor(t.app, nextIp());
+    await owner.post('/api/auth/register', person('owner-404@example.com'));
+    const record = (await owner.process(await fixture('photo.jpg'), 'private.jpg')).json();
+    const other = visitor(t.app, nextIp());
+    await other.post('/api/auth/register', person('other-404@example.com'));
+    expect((await other.get(record.objectPath)).statusCode).toBe(404);
+    expect((await owner.get(record.objectPath)).statusCode).toBe(200);
+  });
+
   it('answers 401 to anonymous and 403 to non-admin callers on every admin route', async () => {
     const anonymous = visitor(t.app, nextIp());
     const member = visitor(t.app, nextIp());
