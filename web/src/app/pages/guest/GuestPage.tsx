@@ -25,12 +25,7 @@ export function GuestPage() {
       </div>
       <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn={Boolean(user.data)} />
       {failed && (
-        <LoadFailedAlert
-          onRetry={() => {
-            if (session.isError) void session.refetch();
-            if (plans.isError) void plans.refetch();
-          }}
-        />
+        <LoadFailedAlert queries={[session, plans]} />
       )}
       <ImageWorkspace session={session.data} plan={plan}>
         <GuestHighlights />

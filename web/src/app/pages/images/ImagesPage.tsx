@@ -34,12 +34,7 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
       {!premium && <UpgradeBanner />}
       <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn />
       {failed && (
-        <LoadFailedAlert
-          onRetry={() => {
-            if (session.isError) void session.refetch();
-            if (plans.isError) void plans.refetch();
-          }}
-        />
+        <LoadFailedAlert queries={[session, plans]} />
       )}
       <ImageWorkspace session={session.data} plan={plan}>
         <HistorySection />
