@@ -2,16 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminUserUpdateSchema, type AdminStats, type AdminUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { findUser, isAdmin } from '../auth/service.js';
+import { isAdmin } from '../auth/service.js';
 import { currentVisitor } from '../session/service.js';
 import { adminStats, listUsers, updateUser } from './service.js';
 
 /** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */
 async function requireAdmin(request: FastifyRequest, db: Database, adminEmails: readonly string[]): Promise<string> {
-  const visitor = await currentVisitor(request, db);
-  if (!visitor.userId) throw new AppError('not_signed_in', 'Please sign in.');
-  const user = await findUser(db, visitor.userId);
-  if (!user || !isAdmin(user, adminEmails)) throw new AppError('forbidden', 'This page is for administrators.');
+  const { user } = await currentVisitor(request, db);
+  if (!user) throw new AppError('not_signed_in', 'Please sign in.');
+  if (!isAdmin(user, adminEmails)) throw new AppError('forbidden', 'This page is for administrators.');
   return user.id;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionResponse, Tier } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/service.js';
 import { AppError } from '../../errors.js';
 import { deactivated, findUser } from '../auth/service.js';
@@ -17,6 +18,8 @@ declare module 'fastify' {
 
 export interface Visitor extends QuotaOwner {
   tier: Tier;
+  /** The signed-in, active user's row, already read; null for a guest. */
+  user: UserRow | null;
 }
 
 /**
@@ -32,12 +35,12 @@ export async function currentVisitor(request: FastifyRequest, db: Database): Pro
   const userId = request.session.get('userId');
   if (userId) {
     const user = await findUser(db, userId);
-    if (user?.isActive) return { guestSessionId, userId: user.id, clientIp: request.ip, tier: user.tier };
+    if (user?.isActive) return { guestSessionId, userId: user.id, clientIp: request.ip, tier: user.tier, user };
     await request.session.destroy();
     if (user) throw deactivated();
     throw new AppError('not_signed_in', 'Your session has ended. Please sign in again.');
   }
-  return { guestSessionId, userId: null, clientIp: request.ip, tier: 'guest' };
+  return { guestSessionId, userId: null, clientIp: request.ip, tier: 'guest', user: null };
 }
 
 export async function describeSession(
