@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { RawImage } from './ssim.js';
 
 /**
  * Only the decoders of the formats we accept may ever see an upload: SVG (librsvg), PDF, PSD and the
@@ -15,5 +16,10 @@ sharp.unblock({
     'VipsForeignLoadTiff',
   ],
 });
+
+/** A pipeline over decoded pixels, for trial encodes that must not decode the file again. */
+export function fromPixels(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 } });
+}
 
 export { sharp };

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { sharp } from './loaders.js';
+import { fromPixels, sharp } from './loaders.js';
 import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat, type EncodeTuning } from './encode.js';
@@ -44,8 +44,13 @@ async function run<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Orientation, resize and compositing, from the upload; metadata is dropped unless asked for. */
-function basePipeline(data: Buffer, info: ImageInfo, options: OptimiseOptions, size: { width: number; height: number }, resized: boolean): Sharp {
-  const animated = info.pages > 1 && keepsAnimation(options.format);
+function basePipeline(
+  data: Buffer,
+  info: ImageInfo,
+  options: OptimiseOptions,
+  size: { width: number; height: number; resized: boolean; animated: boolean },
+): Sharp {
+  const { resized, animated } = size;
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated }).timeout({ seconds: TIME_LIMIT_SECONDS });
   if (info.orientation !== 1) pipeline = pipeline.rotate();
   if (resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
@@ -70,16 +75,14 @@ export async function optimiseImage(data: Buffer, info: ImageInfo, options: Opti
   const size = targetSize(upright, options);
   const resized = size.width !== upright.width || size.height !== upright.height;
   const animated = info.pages > 1 && keepsAnimation(options.format);
-  const base = () => basePipeline(data, info, options, size, resized);
+  const base = () => basePipeline(data, info, options, { ...size, resized, animated });
 
   // Trial encodes (smart, target size) start from pixels decoded once; a single encode goes straight from the file.
   const searches = options.quality === 'smart' || options.maxBytes !== null;
   const pixels = animated || !searches ? null : await preparePixels(base(), info);
-  const fromPixels = pixels && !options.keepMetadata;
+  const encodeFromPixels = pixels && !options.keepMetadata;
   const source = () => {
-    const pipeline = fromPixels
-      ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels as 1 | 2 | 3 | 4 } })
-      : base();
+    const pipeline = encodeFromPixels ? fromPixels(pixels) : base();
     // JPEG and PNG can store one channel: a grey image stays a third of the size.
     return info.isGrey && (options.format === 'jpeg' || options.format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };

@@ -1,4 +1,4 @@
-import { sharp } from './loaders.js';
+import { fromPixels, sharp } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { overWhite, ssim, type RawImage } from './ssim.js';
 
@@ -21,10 +21,6 @@ const TILE = 512;
 async function decode(data: Buffer): Promise<RawImage> {
   const { data: pixels, info } = await sharp(data).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   return { data: pixels, width: info.width, height: info.height, channels: info.channels };
-}
-
-function toSharp(image: RawImage) {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 } });
 }
 
 /** Four tiles from the quadrants' centres, block-aligned so JPEG's 16-px grid matches the full image. */
@@ -77,13 +73,13 @@ export async function smartQuality(prepared: RawImage, format: EncodedFormat, se
   const original = overWhite(sample);
   const tuning = smartTuning(prepared);
   const similarity = async (q: number) =>
-    ssim(original, overWhite(await decode(await encode(toSharp(sample), format, q, tuning).toBuffer())), 8);
+    ssim(original, overWhite(await decode(await encode(fromPixels(sample), format, q, tuning).toBuffer())), 8);
 
   if (format === 'png') {
     const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, async (q) => (await similarity(q)) >= PALETTE_SSIM_TARGET);
     return quality > PALETTE_RANGE.high ? 100 : quality;
   }
-  const reference = await toSharp(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
+  const reference = await fromPixels(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
   const target = ssim(original, await decode(reference), 8);
   const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => (await similarity(q)) >= target);
   return Math.min(quality, 100);
