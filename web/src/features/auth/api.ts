@@ -9,39 +9,23 @@ interface AuthCallbacks {
   onError: (error: unknown) => void;
 }
 
-/** After a sign-in or sign-up the user is known at once; the session now reflects the account. */
-function useStoreUser() {
+/**
+ * Sign-in and sign-up answer with the user, so it is stored as is (no second request for it);
+ * the session and history now belong to the account and are read again.
+ */
+function useAuthMutation<Body>(path: string, { onSignedIn, onError }: AuthCallbacks) {
   const queryClient = useQueryClient();
-  return async (user: CurrentUser) => {
-    queryClient.removeQueries({ queryKey: queryKeys.history });
-    queryClient.setQueryData(queryKeys.currentUser, user);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-    ]);
-  };
-}
-
-export function useLogin({ onSignedIn, onError }: AuthCallbacks) {
-  const store = useStoreUser();
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiSend('POST', '/api/auth/login', body, currentUserSchema),
+    mutationFn: (body: Body) => apiSend('POST', path, body, currentUserSchema),
     onSuccess: async (user) => {
       onSignedIn(user);
-      await store(user);
+      queryClient.removeQueries({ queryKey: queryKeys.history });
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
     onError,
   });
 }
 
-export function useRegister({ onSignedIn, onError }: AuthCallbacks) {
-  const store = useStoreUser();
-  return useMutation({
-    mutationFn: (body: RegisterRequest) => apiSend('POST', '/api/auth/register', body, currentUserSchema),
-    onSuccess: async (user) => {
-      onSignedIn(user);
-      await store(user);
-    },
-    onError,
-  });
-}
+export const useLogin = (callbacks: AuthCallbacks) => useAuthMutation<LoginRequest>('/api/auth/login', callbacks);
+export const useRegister = (callbacks: AuthCallbacks) => useAuthMutation<RegisterRequest>('/api/auth/register', callbacks);
