@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { MessagePage } from '#components/ui/MessagePage';
 import { Spinner } from '#components/ui/Spinner';
 import { ApiError } from '#lib/api';
 import { displayName, LOGOUT_PATH, useCurrentUser } from '#lib/currentUser';
@@ -26,14 +27,13 @@ export function AdminPage() {
 
   if (statuses.includes(403)) {
     return (
-      <div role="alert" data-testid="admin-forbidden" className="mx-auto max-w-md py-16 text-center">
-        <title>{`${t('admin.forbidden.title')} · Lightpix`}</title>
-        <h1 className="text-2xl font-bold text-slate-900">{t('admin.forbidden.title')}</h1>
-        <p className="mt-3 text-slate-600">{t('admin.forbidden.body')}</p>
-        <Link to="/" className="mt-8 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-          {t('admin.home')}
-        </Link>
-      </div>
+      <MessagePage
+        role="alert"
+        testId="admin-forbidden"
+        title={t('admin.forbidden.title')}
+        body={t('admin.forbidden.body')}
+        homeLabel={t('admin.home')}
+      />
     );
   }
 
