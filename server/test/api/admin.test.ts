@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit } from '../../src/db/schema/index.js';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
 
-let ipCounter = 0;
-const nextIp = () => `198.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const nextIp = addressPool('198.20');
 const person = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
 
 describe.each(databaseKinds)('history and admin on %s', (kind) => {

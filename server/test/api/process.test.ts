@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
 
-let ipCounter = 0;
+const nextIp = addressPool('198.51');
 /** Each test is its own visitor on its own address, so quotas never leak between tests. */
-const freshVisitor = (app: TestApp['app']) => visitor(app, `198.51.100.${++ipCounter}`);
+const freshVisitor = (app: TestApp['app']) => visitor(app, nextIp());
 
 describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
   let t: TestApp;

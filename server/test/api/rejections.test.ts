@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
 
 /** A PNG whose header claims 25000×33000 pixels: 2.5 GB once decoded, a few bytes on disk. */
 function decompressionBomb(): Buffer {
@@ -32,7 +32,7 @@ function crc32(data: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-let ipCounter = 0;
+const nextIp = addressPool('192.0');
 
 describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   let t: TestApp;
@@ -49,7 +49,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
     status: number,
     code: string,
   ) {
-    const client = visitor(t.app, `192.0.2.${++ipCounter}`);
+    const client = visitor(t.app, nextIp());
     const response = await client.process(file, name, fields);
     expect(response.statusCode).toBe(status);
     expect(response.json().error.code).toBe(code);
@@ -74,7 +74,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   });
 
   it('415 for SVG and BMP, naming the formats we accept', async () => {
-    const client = visitor(t.app, `192.0.2.${++ipCounter}`);
+    const client = visitor(t.app, nextIp());
     for (const name of ['drawing.svg', 'colormap.bmp']) {
       const response = await client.process(await fixture(name), name);
       expect(response.statusCode).toBe(415);
@@ -88,7 +88,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   });
 
   it('400 for settings out of range, naming the fields', async () => {
-    const client = visitor(t.app, `192.0.2.${++ipCounter}`);
+    const client = visitor(t.app, nextIp());
     const response = await client.process(await fixture('photo.jpg'), 'a.jpg', {
       width: '-5',
       quality: '7',
