@@ -38,17 +38,22 @@ export function networkError(): ApiError {
   return new ApiError(0, 'network_error', 'Network error');
 }
 
-/** GET a JSON resource with the session cookie and check its shape against the shared schema. */
-export async function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+/** One call with the session cookie: a failed network or a non-2xx answer becomes an ApiError; the body is checked against the schema. */
+async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+    response = await fetch(path, { ...init, credentials: 'include' });
   } catch {
     throw networkError();
   }
   const text = await response.text();
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
   return schema.parse(JSON.parse(text));
+}
+
+/** GET a JSON resource with the session cookie and check its shape against the shared schema. */
+export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  return request(path, { headers: { Accept: 'application/json' } }, schema);
 }
 
 /** GET that reads 401 as "nobody signed in" (null) instead of an error (SPEC §8 allows either). */
@@ -62,19 +67,10 @@ export async function apiGetOrNull<T>(path: string, schema: z.ZodType<T>): Promi
 }
 
 /** A JSON write (SPEC §7): same-origin, with credentials, the answer checked against the schema. */
-export async function apiSend<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw networkError();
-  }
-  const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
-  return schema.parse(JSON.parse(text));
+export function apiSend<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  return request(
+    path,
+    { method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    schema,
+  );
 }
