@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(os.tmpdir(), 'lightpix-e2e');
+const dataDir = path.join(os.tmpdir(), `lightpix-e2e-${port}`);
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,2 +1,18 @@
 /** Paths the web app renders; the server answers other non-API paths with its 404 page and status. */
-export const clientRoutes = ['/', '/guest', '/images', '/auth', '/admin', '/powerpoint'] as const;
+export const clientRoutes = [
+  '/',
+  '/it',
+  '/de',
+  '/es',
+  '/pl',
+  '/guest',
+  '/images',
+  '/auth',
+  '/admin',
+  '/powerpoint',
+  '/contact',
+  '/our-partners',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+] as const;

@@ -1,12 +1,7 @@
 import { errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
-import en from '../../../shared/src/i18n/en.json';
-import it_ from '../../../shared/src/i18n/it.json';
-import es from '../../../shared/src/i18n/es.json';
-import de from '../../../shared/src/i18n/de.json';
 import { detectLanguage } from './i18n';
-
-type Tree = { [key: string]: string | Tree };
+import { translationFiles, translationsFor, type TranslationTree as Tree } from './translations';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const keys = new Map<string, string>();
@@ -18,8 +13,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return keys;
 }
 
-const english = flatten(en);
-const others = { it: flatten(it_), es: flatten(es), de: flatten(de) };
+const english = flatten(translationsFor('en'));
+const others = { it: flatten(translationsFor('it')), es: flatten(translationsFor('es')), de: flatten(translationsFor('de')) };
 
 /** A key used as t('x', { count }) resolves through x_one / x_other. */
 function hasKey(key: string): boolean {
@@ -34,6 +29,24 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'
 });
 
 describe('translations', () => {
+  it('has en, it, es and de in every area, and any Polish file matches its English one', () => {
+    expect(Object.keys(translationFiles).length).toBeGreaterThan(0);
+    for (const [area, byLanguage] of Object.entries(translationFiles)) {
+      expect(Object.keys(byLanguage).filter((l) => l !== 'pl').sort(), area).toEqual(['de', 'en', 'es', 'it']);
+      if (byLanguage.pl) expect([...flatten(byLanguage.pl).keys()].sort(), `${area}/pl`).toEqual([...flatten(byLanguage.en!).keys()].sort());
+    }
+  });
+
+  it('never has two areas with the same top-level key', () => {
+    const owners = new Map<string, string>();
+    for (const [area, byLanguage] of Object.entries(translationFiles)) {
+      for (const key of Object.keys(byLanguage.en ?? {})) {
+        expect(owners.get(key), `${key} in ${area}`).toBeUndefined();
+        owners.set(key, area);
+      }
+    }
+  });
+
   it.each(Object.entries(others))('%s has exactly the keys of en', (_language, keys) => {
     expect([...keys.keys()].sort()).toEqual([...english.keys()].sort());
   });

@@ -1,12 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../../shared/src/i18n/en.json';
-import it from '../../../shared/src/i18n/it.json';
-import es from '../../../shared/src/i18n/es.json';
-import de from '../../../shared/src/i18n/de.json';
+import { landingLanguages, languages, translationsFor, type Language } from './translations';
 
-export const languages = ['en', 'it', 'es', 'de'] as const;
-export type Language = (typeof languages)[number];
+export { languages, type Language } from './translations';
 
 export const languageNames: Record<Language, string> = {
   en: 'English',
@@ -52,15 +48,10 @@ export function initI18n(): typeof i18n {
     document.documentElement.lang = language;
   });
   void i18n.use(initReactI18next).init({
-    resources: {
-      en: { translation: en },
-      it: { translation: it },
-      es: { translation: es },
-      de: { translation: de },
-    },
+    resources: Object.fromEntries(landingLanguages.map((language) => [language, { translation: translationsFor(language) }])),
     lng: detectLanguage(readStoredLanguage(), navigator.language),
     fallbackLng: 'en',
-    supportedLngs: [...languages],
+    supportedLngs: [...landingLanguages],
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -2,3 +2,5 @@ export * from './sessions.js';
 export * from './results.js';
 export * from './users.js';
 export * from './audit.js';
+export * from './contact.js';
+export * from './uptime.js';

@@ -1,0 +1,25 @@
+/** Every language the interface can be shown in, and the extra one the landing page has. */
+export const languages = ['en', 'it', 'es', 'de'] as const;
+export type Language = (typeof languages)[number];
+export const landingLanguages = ['en', 'it', 'de', 'es', 'pl'] as const;
+export type LandingLanguage = (typeof landingLanguages)[number];
+
+export type TranslationTree = { [key: string]: string | TranslationTree };
+
+// Vite bundles every <area>/<lang>.json under shared/src/i18n at build time.
+const files = import.meta.glob<TranslationTree>('../../../shared/src/i18n/*/*.json', { eager: true, import: 'default' });
+
+/** The translation files as { area: { lang: tree } }, for tests that compare areas language by language. */
+export const translationFiles: Record<string, Record<string, TranslationTree>> = {};
+for (const [file, tree] of Object.entries(files)) {
+  const [area, name] = file.split('/').slice(-2);
+  const language = name!.replace(/\.json$/, '');
+  (translationFiles[area!] ??= {})[language] = tree;
+}
+
+/** One tree per language: all areas' files merged (areas never share a top-level key). */
+export function translationsFor(language: string): TranslationTree {
+  const merged: TranslationTree = {};
+  for (const byLanguage of Object.values(translationFiles)) Object.assign(merged, byLanguage[language] ?? {});
+  return merged;
+}
