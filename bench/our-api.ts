@@ -1,9 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ImageRecord } from '@lightpix/shared';
-import { buildApp } from '../server/src/app.js';
-import { openDatabase } from '../server/src/db/client.js';
-import { parseEnv } from '../server/src/env.js';
-import { fileResultStore } from '../server/src/storage/result-store.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ApiResult {
   data: Buffer;
@@ -17,19 +18,52 @@ export interface OurApi {
   close(): Promise<void>;
 }
 
+/** A port the system says is free now; the server binds it a moment later. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const healthy = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not become healthy within 60 s');
+}
+
 /**
- * The real server, in this process, on 127.0.0.1 and a random port. The API allows 300 requests a
- * minute per client address: the proxy header is trusted here and each request comes from its own
- * made-up address, so the benchmark never waits on the limit.
+ * The real server (server/src/main.ts), in its own process as in production, on 127.0.0.1 and a free
+ * port, so the client's work here does not share the server's event loop. The API allows 300 requests
+ * a minute per client address: the proxy header is trusted and each request comes from its own made-up
+ * address, so the benchmark never waits on the limit.
  */
 export async function startOurApi(dataDir: string): Promise<OurApi> {
-  const env = parseEnv({ DATA_DIR: dataDir, QUOTA_GUEST: '1000000', LOG_LEVEL: 'silent', NODE_ENV: 'test', TRUST_PROXY: 'true' });
-  const database = await openDatabase({ dataDir: env.DATA_DIR });
-  const app = await buildApp({ env, database, store: fileResultStore(path.join(dataDir, 'results')) });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server did not report its port');
-  const origin = `http://127.0.0.1:${address.port}`;
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      QUOTA_GUEST: '1000000',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      WEB_DIST_DIR: '',
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(origin, server);
 
   let cookie: string | null = null;
   let requests = 0;
@@ -64,8 +98,9 @@ export async function startOurApi(dataDir: string): Promise<OurApi> {
       return { data: result, record, ms: performance.now() - started };
     },
     async close() {
-      await app.close();
-      await database.close();
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -17,6 +17,8 @@ const PALETTE_RANGE = { low: 30, high: 95 };
 /** Images up to this many pixels are searched whole; larger ones through a mosaic of tiles. */
 const SAMPLE_PIXELS = 1_100_000;
 const TILE = 512;
+/** Windows overlapping by half see JPEG's 8×8 block edges; aligned ones (stride 8) miss them and overshoot the quality. */
+const SEARCH_STRIDE = 4;
 
 async function decode(data: Buffer): Promise<RawImage> {
   const { data: pixels, info } = await sharp(data).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
@@ -73,14 +75,14 @@ export async function smartQuality(prepared: RawImage, format: EncodedFormat, se
   const original = overWhite(sample);
   const tuning = smartTuning(prepared);
   const similarity = async (q: number) =>
-    ssim(original, overWhite(await decode(await encode(fromPixels(sample), format, q, tuning).toBuffer())), 8);
+    ssim(original, overWhite(await decode(await encode(fromPixels(sample), format, q, tuning).toBuffer())), SEARCH_STRIDE);
 
   if (format === 'png') {
     const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, async (q) => (await similarity(q)) >= PALETTE_SSIM_TARGET);
     return quality > PALETTE_RANGE.high ? 100 : quality;
   }
   const reference = await fromPixels(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
-  const target = ssim(original, await decode(reference), 8);
+  const target = ssim(original, await decode(reference), SEARCH_STRIDE);
   const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => (await similarity(q)) >= target);
   return Math.min(quality, 100);
 }
