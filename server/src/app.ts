@@ -16,6 +16,7 @@ import { imagesRoutes } from './modules/images/routes.js';
 import { buildPlanTable } from './modules/plans/service.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { databaseSessionStore } from './modules/session/store.js';
 import { ProcessingQueue, type QueueLimits } from './images/queue.js';
 import type { ResultStore } from './storage/result-store.js';
@@ -82,11 +83,15 @@ export async function buildApp(deps: AppDeps) {
     await api.register(healthRoutes, { db });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS });
-    await api.register(plansRoutes, { plans });
+    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
     await api.register(sessionRoutes, { db, plans, now });
+    await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });
   });
 
-  await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist);
+  await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
+    publicUrl: env.PUBLIC_URL,
+    premiumPriceEurCents: plans.premium.priceEurCents,
+  });
   return app;
 }

@@ -3,9 +3,11 @@ import { openDatabase } from './db/client.js';
 import { EnvError, parseEnv, type Env } from './env.js';
 import { buildApp } from './app.js';
 import { sweepExpired } from './modules/images/sweeper.js';
+import { recordUptimeMinute } from './modules/stats/service.js';
 import { fileResultStore } from './storage/result-store.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const UPTIME_INTERVAL_MS = 60 * 1000;
 
 function loadEnv(): Env {
   try {
@@ -33,6 +35,11 @@ async function main() {
     );
   await sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  // The landing page's uptime is the share of minutes recorded here, so it is measured, not claimed.
+  const recordUptime = () =>
+    recordUptimeMinute(database.db, new Date()).catch((error) => app.log.warn({ err: error }, 'uptime not recorded'));
+  await recordUptime();
+  const uptimeRecorder = setInterval(recordUptime, UPTIME_INTERVAL_MS);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +47,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweeper);
+    clearInterval(uptimeRecorder);
     // Stops accepting connections and lets requests in flight finish.
     await app.close();
     await database.close();

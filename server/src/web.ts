@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { clientRoutes } from '@lightpix/shared';
+import { clientRoutes, landingLanguageOf } from '@lightpix/shared';
 import { AppError, toErrorBody } from './errors.js';
+import { robotsTxt, sitemapXml } from './site/crawlers.js';
+import { renderLandingPage } from './site/landing-html.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The web build, found from src/ in development and from dist/ in production. */
@@ -14,8 +16,30 @@ export const defaultWebDist = [path.resolve(here, '../../web/dist'), path.resolv
 
 const knownRoutes = new Set<string>(clientRoutes);
 
-/** Serves the built web app; unknown API paths get JSON 404, unknown pages the app's 404 with status 404. */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+export interface SiteOptions {
+  /** The public address (PUBLIC_URL); without it, absolute links use the request's own host. */
+  publicUrl: string | undefined;
+  /** The Premium price for the landing pages' structured data, from the plan table. */
+  premiumPriceEurCents: number;
+}
+
+function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Serves the built web app; landing pages get their language, head tags and a summary in the HTML
+ * itself; unknown API paths get JSON 404, unknown pages the app's 404 with status 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined, site: SiteOptions) {
+  app.get('/robots.txt', async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request, site.publicUrl))),
+  );
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request, site.publicUrl))),
+  );
+
+  const template = webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -30,10 +54,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || request.method !== 'GET' || !webDist) {
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || !template) {
       return reply.status(404).send(toErrorBody(new AppError('not_found', 'Not found.')));
     }
     const status = knownRoutes.has(pathname.replace(/\/+$/, '') || '/') ? 200 : 404;
-    return reply.status(status).header('Cache-Control', 'no-cache').sendFile('index.html');
+    const language = landingLanguageOf(pathname);
+    const html = language
+      ? renderLandingPage(template, language, originOf(request, site.publicUrl), site.premiumPriceEurCents)
+      : template;
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -6,3 +6,5 @@ export * from './settings.js';
 export * from './routes.js';
 export * from './auth.js';
 export * from './admin.js';
+export * from './stats.js';
+export * from './site.js';

@@ -1,20 +1,27 @@
+import { landingLanguages, landingPath } from '@lightpix/shared';
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
-import { AdminPage } from './pages/admin/AdminPage';
-import { AuthPage } from './pages/auth/AuthPage';
-import { GuestPage } from './pages/guest/GuestPage';
 import { HomeRoute } from './pages/HomeRoute';
+import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PowerPointPage } from './pages/powerpoint/PowerPointPage';
 import { PremiumRoute } from './routing/PremiumRoute';
 
-/** Until the landing page exists, / shows the same as /images: the optimiser signed in, else the guest screen. */
+// Pages other than the landing page load on demand, so the landing page's JavaScript stays small.
+const AdminPage = lazy(() => import('./pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const AuthPage = lazy(() => import('./pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const GuestPage = lazy(() => import('./pages/guest/GuestPage').then((m) => ({ default: m.GuestPage })));
+const PowerPointPage = lazy(() => import('./pages/powerpoint/PowerPointPage').then((m) => ({ default: m.PowerPointPage })));
+
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/images', element: <HomeRoute /> },
+      { path: '/', element: <HomeRoute signedOut="landing" /> },
+      ...landingLanguages
+        .filter((language) => language !== 'en')
+        .map((language) => ({ path: landingPath(language), element: <LandingPage key={language} language={language} /> })),
+      { path: '/images', element: <HomeRoute signedOut="guest" /> },
       { path: '/guest', element: <GuestPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/admin', element: <AdminPage /> },

@@ -13,6 +13,13 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return keys;
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Keys with plural suffixes folded, so languages with more plural forms compare equal. */
+function pluralBases(keys: Map<string, string>): string[] {
+  return [...new Set([...keys.keys()].map((key) => key.replace(PLURAL, '')))].sort();
+}
+
 const english = flatten(translationsFor('en'));
 const others = { it: flatten(translationsFor('it')), es: flatten(translationsFor('es')), de: flatten(translationsFor('de')) };
 
@@ -33,7 +40,16 @@ describe('translations', () => {
     expect(Object.keys(translationFiles).length).toBeGreaterThan(0);
     for (const [area, byLanguage] of Object.entries(translationFiles)) {
       expect(Object.keys(byLanguage).filter((l) => l !== 'pl').sort(), area).toEqual(['de', 'en', 'es', 'it']);
-      if (byLanguage.pl) expect([...flatten(byLanguage.pl).keys()].sort(), `${area}/pl`).toEqual([...flatten(byLanguage.en!).keys()].sort());
+      if (byLanguage.pl) expect(pluralBases(flatten(byLanguage.pl)), `${area}/pl`).toEqual(pluralBases(flatten(byLanguage.en!)));
+    }
+  });
+
+  it('has every plural form each language needs (i18next suffixes)', () => {
+    const needed: Record<string, string[]> = { en: ['one', 'other'], it: ['one', 'other'], es: ['one', 'other'], de: ['one', 'other'], pl: ['one', 'few', 'many', 'other'] };
+    for (const [language, forms] of Object.entries(needed)) {
+      const keys = flatten(translationsFor(language));
+      const bases = new Set([...keys.keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
+      for (const base of bases) for (const form of forms) expect(keys.has(`${base}_${form}`), `${language}: ${base}_${form}`).toBe(true);
     }
   });
 

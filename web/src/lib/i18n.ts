@@ -1,14 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { landingLanguages, languages, translationsFor, type Language } from './translations';
+import { landingLanguageOf, landingLanguages, type LandingLanguage } from '@lightpix/shared';
+import { languages, translationsFor, type Language } from './translations';
 
 export { languages, type Language } from './translations';
 
-export const languageNames: Record<Language, string> = {
+export const languageNames: Record<LandingLanguage, string> = {
   en: 'English',
   it: 'Italiano',
   es: 'Español',
   de: 'Deutsch',
+  pl: 'Polski',
 };
 
 /** SPEC §3: the chosen language is kept in browser storage under this key. */
@@ -33,6 +35,11 @@ function readStoredLanguage(): string | null {
   }
 }
 
+/** The interface language this visitor chose, or their browser's, or English (SPEC §4). */
+export function preferredLanguage(): Language {
+  return detectLanguage(readStoredLanguage(), navigator.language);
+}
+
 /** Switches the interface language and remembers the user's choice. */
 export function chooseLanguage(language: Language): void {
   try {
@@ -49,7 +56,8 @@ export function initI18n(): typeof i18n {
   });
   void i18n.use(initReactI18next).init({
     resources: Object.fromEntries(landingLanguages.map((language) => [language, { translation: translationsFor(language) }])),
-    lng: detectLanguage(readStoredLanguage(), navigator.language),
+    // A landing page's address decides its language (docs/decisions/0010).
+    lng: landingLanguageOf(location.pathname) ?? preferredLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...landingLanguages],
     interpolation: { escapeValue: false },

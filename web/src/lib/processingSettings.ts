@@ -26,6 +26,9 @@ export const defaultSettings: ProcessingSettings = {
   format: 'original',
 };
 
+/** SPEC §3: the landing page's upload starts one step above the usual quality. */
+export const landingSettings: ProcessingSettings = { ...defaultSettings, quality: 80 };
+
 function dimension(text: string): number | null {
   const value = parseDimension(text);
   return value === null || Number.isNaN(value) ? null : value;

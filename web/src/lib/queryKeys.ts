@@ -6,4 +6,5 @@ export const queryKeys = {
   history: ['images', 'history'],
   adminStats: ['admin', 'stats'],
   adminUsers: ['admin', 'users'],
+  stats: ['stats'],
 } as const;

@@ -1,8 +1,6 @@
-/** Every language the interface can be shown in, and the extra one the landing page has. */
+/** Every language the whole interface can be shown in; shared/src/site.ts adds Polish for the landing page. */
 export const languages = ['en', 'it', 'es', 'de'] as const;
 export type Language = (typeof languages)[number];
-export const landingLanguages = ['en', 'it', 'de', 'es', 'pl'] as const;
-export type LandingLanguage = (typeof landingLanguages)[number];
 
 export type TranslationTree = { [key: string]: string | TranslationTree };
 

@@ -1,14 +1,26 @@
+import { landingPath } from '@lightpix/shared';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
-import { GuestPage } from './guest/GuestPage';
-import { ImagesPage } from './images/ImagesPage';
+import { preferredLanguage } from '#lib/i18n';
+import { LandingPage } from './landing/LandingPage';
 
-/** / and /images: the image optimiser when signed in, else the guest screen (SPEC §2 routes). */
-export function HomeRoute() {
+const GuestPage = lazy(() => import('./guest/GuestPage').then((m) => ({ default: m.GuestPage })));
+const ImagesPage = lazy(() => import('./images/ImagesPage').then((m) => ({ default: m.ImagesPage })));
+
+/**
+ * / and /images (SPEC §2 routes): the image optimiser when signed in; signed out, / is the landing
+ * page (in the visitor's language, docs/decisions/0010) and /images the guest screen.
+ */
+export function HomeRoute({ signedOut }: { signedOut: 'landing' | 'guest' }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   if (user.isPending) return <Spinner label={t('common.loading')} />;
-  // A failed user check (not a 401) falls back to the guest screen, which still works.
-  return user.data ? <ImagesPage user={user.data} /> : <GuestPage />;
+  // A failed user check (not a 401) falls back to the signed-out screen, which still works.
+  if (user.data) return <ImagesPage user={user.data} />;
+  if (signedOut === 'guest') return <GuestPage />;
+  const language = preferredLanguage();
+  return language === 'en' ? <LandingPage language="en" /> : <Navigate to={landingPath(language)} replace />;
 }

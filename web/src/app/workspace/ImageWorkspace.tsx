@@ -14,13 +14,15 @@ interface ImageWorkspaceProps {
   plan: Plan | undefined;
   /** Page content shown below the results, in the main column. */
   children?: ReactNode;
+  /** Where the settings start (SPEC §3: the landing page starts at quality 80). */
+  initialSettings?: ProcessingSettings;
 }
 
 /** Upload → settings → process → download, composed from the features (SPEC §2, §4). */
-export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
+export function ImageWorkspace({ session, plan, children, initialSettings = defaultSettings }: ImageWorkspaceProps) {
   const [images, setImages] = useState<SelectedImage[]>([]);
   const [records, setRecords] = useState<ImageRecord[]>([]);
-  const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
+  const [settings, setSettings] = useState<ProcessingSettings>(initialSettings);
   const nextId = useRef(0);
 
   const onState = useCallback((id: string, state: UploadState) => {

@@ -12,11 +12,15 @@ export function useSession() {
   });
 }
 
+const plansQuery = { queryKey: queryKeys.plans, queryFn: () => apiGet('/api/plans', plansResponseSchema) };
+
 export function usePlans() {
-  return useQuery({
-    queryKey: queryKeys.plans,
-    queryFn: async () => (await apiGet('/api/plans', plansResponseSchema)).plans,
-  });
+  return useQuery({ ...plansQuery, select: (response) => response.plans });
+}
+
+/** Hours a result stays downloadable, from the same plan table answer. */
+export function useRetentionHours() {
+  return useQuery({ ...plansQuery, select: (response) => response.retentionHours });
 }
 
 /** The plan of the current session's tier, once both have loaded. */

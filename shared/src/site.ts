@@ -1,0 +1,23 @@
+import en from './i18n/landing/en.json';
+import it from './i18n/landing/it.json';
+import de from './i18n/landing/de.json';
+import es from './i18n/landing/es.json';
+import pl from './i18n/landing/pl.json';
+
+/** Languages with a landing page; the first is served at / and is the x-default. */
+export const landingLanguages = ['en', 'it', 'de', 'es', 'pl'] as const;
+export type LandingLanguage = (typeof landingLanguages)[number];
+
+export function landingPath(language: LandingLanguage): string {
+  return language === 'en' ? '/' : `/${language}`;
+}
+
+/** The landing language a path belongs to, or null for any other page. */
+export function landingLanguageOf(pathname: string): LandingLanguage | null {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return landingLanguages.find((language) => landingPath(language) === clean) ?? null;
+}
+
+
+/** Each landing page's own texts, for the served HTML (the browser gets the same files through i18next). */
+export const landingTexts = { en, it, de, es, pl } satisfies Record<LandingLanguage, unknown>;

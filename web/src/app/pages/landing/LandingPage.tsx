@@ -1,0 +1,42 @@
+import type { LandingLanguage } from '@lightpix/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { StatsSection } from '../../../features/stats/StatsSection';
+import { CallToAction } from './CallToAction';
+import { FaqSection } from './FaqSection';
+import { FeaturesSection } from './FeaturesSection';
+import { HeroSection } from './HeroSection';
+import { PricingSection } from './PricingSection';
+import { scrollToSection } from './scrollToSection';
+import { StepsSection } from './StepsSection';
+import { UploadSection } from './UploadSection';
+
+/** SPEC §2 landing page, one per language (/, /it, /de, /es, /pl); the address decides the language. */
+export function LandingPage({ language }: { language: LandingLanguage }) {
+  const { t, i18n } = useTranslation();
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
+
+  // Header links like /#pricing arrive from other pages: scroll once the section exists.
+  useEffect(() => {
+    if (hash) scrollToSection(null, hash.slice(1));
+  }, [hash]);
+
+  return (
+    <div className="space-y-16 sm:space-y-24" lang={language}>
+      <title>{t('landing.meta.title')}</title>
+      <HeroSection />
+      <UploadSection />
+      <FeaturesSection />
+      <StatsSection />
+      <StepsSection />
+      <PricingSection />
+      <FaqSection />
+      <CallToAction />
+    </div>
+  );
+}

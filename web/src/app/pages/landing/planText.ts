@@ -1,0 +1,19 @@
+import type { Plan } from '@lightpix/shared';
+import type { TFunction } from 'i18next';
+import { formatLabel } from '#lib/processingSettings';
+
+/** A plan's allowance in words, from the server's plan table (never a hard-coded number). */
+export function allowanceText(t: TFunction, plan: Plan): string {
+  return plan.maxImages === null ? t('landing.pricing.unlimited') : t(`landing.pricing.${plan.window}`, { count: plan.maxImages });
+}
+
+/** The lines a pricing card lists for a plan, in the landing page's language. */
+export function planLines(t: TFunction, plan: Plan): string[] {
+  const lines = [allowanceText(t, plan), t('landing.pricing.formats', { formats: plan.outputFormats.map(formatLabel).join(', ') })];
+  if (plan.tier === 'guest') lines.push(t('landing.pricing.noSignUp'));
+  if (plan.history) lines.push(t('landing.pricing.history'));
+  if (plan.tier !== 'guest') lines.push(t('landing.pricing.batch', { count: plan.filesPerSelection }));
+  if (plan.powerpoint) lines.push(t('landing.pricing.powerpoint'));
+  lines.push(t(`landing.pricing.ads.${plan.ads}`));
+  return lines;
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useStats } from './api';
+
+/** SPEC §2 stats, counted by the server from the database; uptime only once it has been measured. */
+export function StatsSection() {
+  const { t, i18n } = useTranslation();
+  const stats = useStats();
+  if (stats.isError) return null;
+  const number = new Intl.NumberFormat(i18n.language);
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const figures = stats.data
+    ? [
+        { label: t('landing.stats.images'), value: number.format(stats.data.imagesProcessed) },
+        { label: t('landing.stats.users'), value: number.format(stats.data.users) },
+        ...(stats.data.uptimePercent === null
+          ? []
+          : [
+              {
+                label: t('landing.stats.uptime'),
+                value: percent.format(stats.data.uptimePercent / 100),
+                note: t('landing.stats.uptimeNote', { count: Math.max(1, Math.round(stats.data.uptimeDays)) }),
+              },
+            ]),
+      ]
+    : [];
+
+  return (
+    <section aria-labelledby="stats-heading" className="rounded-2xl bg-slate-900 px-6 py-10 text-white">
+      <h2 id="stats-heading" className="text-center text-2xl font-bold">{t('landing.stats.heading')}</h2>
+      {stats.isPending ? (
+        <p className="mt-6 text-center text-slate-300">{t('landing.stats.loading')}</p>
+      ) : (
+        <dl className="mt-8 grid gap-6 text-center sm:grid-cols-3" data-testid="landing-stats">
+          {figures.map((figure) => (
+            <div key={figure.label}>
+              <dt className="text-sm text-slate-300">{figure.label}</dt>
+              <dd className="mt-1 text-3xl font-bold">{figure.value}</dd>
+              {figure.note && <dd className="text-xs text-slate-400">{figure.note}</dd>}
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
