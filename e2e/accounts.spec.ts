@@ -49,7 +49,8 @@ test('a visitor signs up, optimises a photo, finds it in the history, and signs 
 
   await page.getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Guest access' })).toBeVisible();
+  // Signed out, / is the landing page again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Lighter images, same look' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByTestId('history')).toHaveCount(0);
 });

@@ -1,8 +1,8 @@
-import en from './i18n/landing/en.json';
-import it from './i18n/landing/it.json';
-import de from './i18n/landing/de.json';
-import es from './i18n/landing/es.json';
-import pl from './i18n/landing/pl.json';
+import en from './i18n/landing/en.json' with { type: 'json' };
+import it from './i18n/landing/it.json' with { type: 'json' };
+import de from './i18n/landing/de.json' with { type: 'json' };
+import es from './i18n/landing/es.json' with { type: 'json' };
+import pl from './i18n/landing/pl.json' with { type: 'json' };
 
 /** Languages with a landing page; the first is served at / and is the x-default. */
 export const landingLanguages = ['en', 'it', 'de', 'es', 'pl'] as const;

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { landingLanguages, landingPath, landingTexts } from '@lightpix/shared';
+import { expect, test } from './fixtures.js';
+
+const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
+
+for (const language of landingLanguages) {
+  test(`the ${language} landing page is in its language and fits a 360 px screen`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(landingPath(language));
+    const { landing } = landingTexts[language];
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1, name: landing.hero.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: landing.pricing.heading })).toBeVisible();
+    await expect(page).toHaveTitle(landing.meta.title);
+    await expect(page.getByTestId('plan-premium')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+}
+
+test('Start Optimizing Now scrolls to the upload section, where a guest optimises an image at quality 80', async ({ page }) => {
+  await page.goto('/');
+  const upload = page.locator('#upload');
+  const headingTop = async () => (await upload.getByRole('heading', { level: 2 }).first().boundingBox())!.y;
+  expect(await headingTop()).toBeGreaterThan(300);
+  await page.getByRole('link', { name: 'Start Optimizing Now' }).first().click();
+  await expect(page).toHaveURL(/#upload$/);
+  // Smooth scrolling takes a moment; the section ends at the top of the window.
+  await expect.poll(headingTop).toBeLessThan(150);
+
+  await expect(upload.getByText('80%')).toBeVisible();
+  await upload.getByTestId('upload-input').setInputFiles(photo);
+  await upload.getByRole('button', { name: 'Optimize All' }).click();
+  await expect(upload.getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
+  await expect(upload.getByTestId('remaining-images')).toHaveText('0 images remaining');
+});
+
+test('pricing comes from the plan table and its buttons follow SPEC: current tier disabled, others to /auth', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'View Pricing' }).click();
+  await expect(page.locator('#pricing')).toBeInViewport();
+  await expect(page.getByTestId('plan-guest').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await expect(page.getByTestId('plan-guest')).toContainText('1 image every 24 hours');
+  await expect(page.getByTestId('plan-registered')).toContainText('10 images per month');
+  await expect(page.getByTestId('plan-premium')).toContainText('€2.00 / month');
+  await expect(page.getByTestId('plan-premium')).toContainText('Unlimited images');
+  await expect(page.getByTestId('plan-registered').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/auth');
+  await page.getByTestId('plan-premium').getByRole('link', { name: 'Go Premium' }).click();
+  await expect(page).toHaveURL('/auth?redirect=/subscribe');
+});
+
+test('the header Pricing link scrolls to the pricing from another page', async ({ page }) => {
+  await page.goto('/guest');
+  await page.getByRole('navigation').getByRole('link', { name: 'Pricing' }).first().click();
+  await expect(page).toHaveURL('/#pricing');
+  await expect(page.locator('#pricing')).toBeInViewport();
+});
+
+test('choosing a language on the landing page moves to its page, and the choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await expect(page).toHaveURL('/de');
+  await expect(page.getByRole('heading', { level: 1, name: landingTexts.de.landing.hero.title })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // Back at / the stored choice sends the visitor to the German page again.
+  await page.goto('/');
+  await expect(page).toHaveURL('/de');
+  // Polish is a landing page only: the rest of the interface goes back to the visitor's language.
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pl');
+  await expect(page).toHaveURL('/pl');
+  await expect(page.getByRole('heading', { level: 1, name: landingTexts.pl.landing.hero.title })).toBeVisible();
+  await page.goto('/guest');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
+
+test('a signed-in user at / gets the app screen, not the landing page', async ({ page }) => {
+  await page.goto('/');
+  const email = `landing-${Date.now()}@example.com`;
+  const response = await page.request.post('/api/auth/register', {
+    data: { email, password: 'correct horse battery', firstName: 'Lena', lastName: 'Park' },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Optimise Images' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lighter images, same look' })).toHaveCount(0);
+});
+
+test('the landing page shows real figures from the server', async ({ page, request }) => {
+  const stats = await (await request.get('/api/stats')).json();
+  await page.goto('/');
+  const figures = page.getByTestId('landing-stats');
+  await expect(figures).toContainText('Images Processed');
+  await expect(figures).toContainText(new Intl.NumberFormat('en').format(stats.users));
+});
