@@ -1,6 +1,7 @@
 import { errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './i18n';
+import { createInstance } from 'i18next';
+import { detectLanguage, i18nOptions } from './i18n';
 import { translationFiles, translationsFor, type TranslationTree as Tree } from './translations';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -112,6 +113,12 @@ describe('translations', () => {
       ...['formats', 'metadata', 'history'].flatMap((item) => [`images.blurbs.${item}.title`, `images.blurbs.${item}.body`]),
       ...['totalUsers', 'registeredUsers', 'premiumUsers', 'totalImages'].map((card) => `admin.stats.${card}`),
       ...['registered', 'premium'].map((tier) => `admin.tier.${tier}`),
+      ...['compress', 'resize', 'convert', 'private', 'metadata', 'devices'].flatMap((f) => [`landing.features.${f}.title`, `landing.features.${f}.body`]),
+      ...['upload', 'adjust', 'download'].flatMap((step) => [`landing.steps.${step}.title`, `landing.steps.${step}.body`]),
+      ...tiers.flatMap((tier) => [`landing.pricing.${tier}.title`, `landing.pricing.${tier}.cta`]),
+      ...['yes', 'fewer', 'none'].map((ads) => `landing.pricing.ads.${ads}`),
+      ...quotaWindowSchema.options.map((window) => `landing.pricing.${window}`),
+      ...['quality', 'retention', 'formats', 'limits', 'cancel'].flatMap((item) => [`landing.faq.${item}.q`, `landing.faq.${item}.a`]),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
   });
@@ -141,6 +148,34 @@ describe('translations', () => {
 
   it("keeps the 404 title exactly 'Page Not Found' in English", () => {
     expect(english.get('notFound.title')).toBe('Page Not Found');
+  });
+});
+
+describe('the i18next set-up', () => {
+  const translator = async (language: string) => {
+    const instance = createInstance();
+    await instance.init(i18nOptions(language));
+    return instance.t;
+  };
+
+  it('shows an unknown key as the key itself', async () => {
+    const t = await translator('it');
+    expect(t('no.such.key')).toBe('no.such.key');
+  });
+
+  it("picks plural forms by each language's rules", async () => {
+    const pl = await translator('pl');
+    expect(pl('landing.pricing.calendar-month', { count: 1 })).toBe('1 obraz miesięcznie');
+    expect(pl('landing.pricing.calendar-month', { count: 3 })).toBe('3 obrazy miesięcznie');
+    expect(pl('landing.pricing.calendar-month', { count: 10 })).toBe('10 obrazów miesięcznie');
+    const it_ = await translator('it');
+    expect(it_('landing.pricing.calendar-month', { count: 1 })).toBe('1 immagine al mese');
+    expect(it_('landing.pricing.calendar-month', { count: 10 })).toBe('10 immagini al mese');
+  });
+
+  it('falls back to English where Polish has no text (the app outside the landing page)', async () => {
+    const pl = await translator('pl');
+    expect(pl('header.login')).toBe('Login');
   });
 });
 

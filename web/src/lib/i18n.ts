@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { landingLanguageOf, landingLanguages, type LandingLanguage } from '@lightpix/shared';
 import { languages, translationsFor, type Language } from './translations';
@@ -50,18 +50,23 @@ export function chooseLanguage(language: Language): void {
   void i18n.changeLanguage(language);
 }
 
-export function initI18n(): typeof i18n {
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-  });
-  void i18n.use(initReactI18next).init({
-    resources: Object.fromEntries(landingLanguages.map((language) => [language, { translation: translationsFor(language) }])),
-    // A landing page's address decides its language (docs/decisions/0010).
-    lng: landingLanguageOf(location.pathname) ?? preferredLanguage(),
+/** i18next's settings: every language's merged translations, English where a key is missing. */
+export function i18nOptions(language: string): InitOptions {
+  return {
+    resources: Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }])),
+    lng: language,
     fallbackLng: 'en',
     supportedLngs: [...landingLanguages],
     interpolation: { escapeValue: false },
     initAsync: false,
+  };
+}
+
+export function initI18n(): typeof i18n {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
   });
+  // A landing page's address decides its language (docs/decisions/0010).
+  void i18n.use(initReactI18next).init(i18nOptions(landingLanguageOf(location.pathname) ?? preferredLanguage()));
   return i18n;
 }
