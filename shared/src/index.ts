@@ -6,3 +6,4 @@ export * from './settings.js';
 export * from './routes.js';
 export * from './auth.js';
 export * from './admin.js';
+export * from './contact.js';
