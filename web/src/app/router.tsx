@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { AdminPage } from './pages/admin/AdminPage';
 import { AuthPage } from './pages/auth/AuthPage';
+import { ContactPage } from './pages/contact/ContactPage';
 import { GuestPage } from './pages/guest/GuestPage';
 import { HomeRoute } from './pages/HomeRoute';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -18,6 +19,7 @@ export const router = createBrowserRouter([
       { path: '/guest', element: <GuestPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/admin', element: <AdminPage /> },
+      { path: '/contact', element: <ContactPage /> },
       {
         path: '/powerpoint',
         element: (
