@@ -25,10 +25,10 @@ function parse(raw: string, recipients: string[]): CaughtMail {
 }
 
 /**
- * A real SMTP server on a free local port that keeps what it receives. A message whose text
- * contains `refuseWhen` is answered 550, as a mail server that rejects it would.
+ * A real SMTP server on 127.0.0.1 (a free port unless one is given) that keeps what it receives.
+ * A message whose text contains `refuseWhen` is answered 550, as a mail server that rejects it would.
  */
-export async function startMailCatcher(options: { refuseWhen?: string } = {}) {
+export async function startMailCatcher(options: { port?: number; refuseWhen?: string } = {}) {
   const mails: CaughtMail[] = [];
   const waiting: Array<() => void> = [];
   const server = new SMTPServer({
@@ -50,7 +50,7 @@ export async function startMailCatcher(options: { refuseWhen?: string } = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
