@@ -10,7 +10,7 @@ export function ContactInfoBlock() {
   const info = useContactInfo();
   const supportEmail = info.data?.supportEmail ?? null;
   return (
-    <aside aria-labelledby="contact-info-heading" className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6" data-testid="contact-info">
+    <aside aria-labelledby="contact-info-heading" className="space-y-4 self-start rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6" data-testid="contact-info">
       <h2 id="contact-info-heading" className="text-lg font-semibold text-slate-900">{t('contact.info.heading')}</h2>
       {supportEmail ? (
         <p className="text-sm text-slate-700">
