@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eContactTo, e2eSmtpPort } from './e2e/mail.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `lightpix-e2e-${port}`);
@@ -34,6 +35,18 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@example.com' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin@example.com',
+      // Contact mail goes to a local SMTP server that e2e/contact.spec.ts runs; elsewhere nothing listens and the message is only stored.
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
+      CONTACT_TO: e2eContactTo,
+      SUPPORT_EMAIL: 'support@lightpix.test',
+    },
   },
 });

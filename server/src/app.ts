@@ -10,6 +10,7 @@ import type { Env } from './env.js';
 import { registerErrorHandler } from './errors.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { registerOriginCheck } from './modules/auth/origin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(healthRoutes, { db });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS });
+    await api.register(contactRoutes, { db, env, now });
     await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });

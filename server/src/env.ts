@@ -13,6 +13,10 @@ const flag = (fallback: boolean) =>
 const wholeNumber = (fallback: number, min = 0) =>
   z.preprocess((v) => (v === undefined || v === '' ? fallback : Number(v)), z.number().int().min(min));
 
+const emailAddress = z.email();
+/** `someone@example.com` or `Name <someone@example.com>`, as mail headers take them. */
+const mailbox = (value: string) => emailAddress.safeParse(/<([^<>]+)>\s*$/.exec(value)?.[1] ?? value.trim()).success;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: wholeNumber(3000, 0).pipe(z.number().max(65535)),
@@ -36,9 +40,14 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
-  SMTP_URL: optionalText,
-  MAIL_FROM: optionalText,
-  CONTACT_TO: optionalText,
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: optionalText.pipe(z.string().refine(mailbox, 'must be an e-mail address or Name <address>').optional()),
+  /** Comma-separated: every contact message is e-mailed to each of them. */
+  CONTACT_TO: optionalText.pipe(
+    z.string().refine((v) => v.split(',').every((part) => mailbox(part)), 'must be e-mail addresses separated by commas').optional(),
+  ),
+  /** A public address the contact page shows; unrelated to where messages are sent. */
+  SUPPORT_EMAIL: optionalText.pipe(emailAddress.optional()),
   REDIS_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; the default is the workspace's build output. */

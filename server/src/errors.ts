@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 import { errorStatus, type ErrorBody, type ErrorCode } from '@lightpix/shared';
 
 /** The one error type the API throws; its code decides the HTTP status. */
@@ -15,6 +16,15 @@ export class AppError extends Error {
   get status(): number {
     return errorStatus[this.code];
   }
+}
+
+/** Validates a JSON body, answering 400 with a message per field. */
+export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+  throw new AppError('invalid_input', 'Some fields are not valid.', fields);
 }
 
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);

@@ -8,3 +8,4 @@ export * from './auth.js';
 export * from './admin.js';
 export * from './stats.js';
 export * from './site.js';
+export * from './contact.js';

@@ -9,6 +9,7 @@ import { PremiumRoute } from './routing/PremiumRoute';
 
 // Pages other than the landing page load on demand, so the landing page's JavaScript stays small.
 const AdminPage = lazy(() => import('./pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const ContactPage = lazy(() => import('./pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
 const AuthPage = lazy(() => import('./pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
 const GuestPage = lazy(() => import('./pages/guest/GuestPage').then((m) => ({ default: m.GuestPage })));
 const PowerPointPage = lazy(() => import('./pages/powerpoint/PowerPointPage').then((m) => ({ default: m.PowerPointPage })));
@@ -25,6 +26,7 @@ export const router = createBrowserRouter([
       { path: '/guest', element: <GuestPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/admin', element: <AdminPage /> },
+      { path: '/contact', element: <ContactPage /> },
       {
         path: '/powerpoint',
         element: (

@@ -1,4 +1,4 @@
-import { errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
+import { contactFields, contactProblems, errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
 import { detectLanguage, i18nOptions } from './i18n';
@@ -119,6 +119,9 @@ describe('translations', () => {
       ...['yes', 'fewer', 'none'].map((ads) => `landing.pricing.ads.${ads}`),
       ...quotaWindowSchema.options.map((window) => `landing.pricing.${window}`),
       ...['quality', 'retention', 'formats', 'limits', 'cancel'].flatMap((item) => [`landing.faq.${item}.q`, `landing.faq.${item}.a`]),
+      ...contactFields.map((field) => `contact.form.${field}`),
+      ...Object.keys(contactProblems).map((problem) => `contact.problem.${problem}`),
+      ...['emailed', 'failed', 'stored'].map((status) => `contact.admin.status.${status}`),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
   });
@@ -144,6 +147,23 @@ describe('translations', () => {
     expect(italian.get('admin.users.deactivate')).toBe('Disattiva');
     expect(italian.get('admin.tier.registered')).toBe('Gratis');
     expect(italian.get('admin.tier.premium')).toBe('Premium');
+  });
+
+  it("keeps SPEC's contact texts: the English form texts and the landing error in four languages", () => {
+    expect(english.get('contact.sent.title')).toBe('Message Sent!');
+    expect(english.get('contact.sent.body')).toBe('Thank you for contacting us.');
+    expect(english.get('contact.sent.again')).toBe('Send Another Message');
+    for (const [key, text] of Object.entries(contactProblems)) {
+      expect(english.get(`contact.problem.${key}`)?.replace('{{min}}', '10'), key).toBe(text);
+    }
+    expect(english.get('contact.landing.errorTitle')).toBe('Error');
+    expect(english.get('contact.landing.errorBody')).toBe('Failed to send message. Please try again.');
+    expect([others.it, others.es, others.de].map((keys) => keys.get('contact.landing.errorTitle'))).toEqual(['Errore', 'Error', 'Fehler']);
+    expect([others.it, others.es, others.de].map((keys) => keys.get('contact.landing.errorBody'))).toEqual([
+      'Invio del messaggio non riuscito. Riprova.',
+      'No se pudo enviar el mensaje. Inténtalo de nuevo.',
+      'Nachricht konnte nicht gesendet werden. Bitte versuche es erneut.',
+    ]);
   });
 
   it("keeps the 404 title exactly 'Page Not Found' in English", () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUserUpdateSchema, type AdminStats, type AdminUser } from '@lightpix/shared';
+import { adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminStats, type AdminUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { isAdmin } from '../auth/service.js';
+import { listContactMessages } from '../contact/service.js';
 import { currentVisitor } from '../session/service.js';
 import { adminStats, listUsers, updateUser } from './service.js';
 
@@ -26,6 +27,7 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: { d
     if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');
     return updateUser(db, request.adminId!, request.params.id, change.data);
   });
+  app.get('/api/admin/contact-messages', async (): Promise<AdminContactMessagesResponse> => listContactMessages(db));
 }
 
 declare module 'fastify' {

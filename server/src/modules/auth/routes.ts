@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
 import { loginRequestSchema, registerRequestSchema, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor } from '../session/service.js';
 import { adoptGuestResults, findUser, registerUser, toCurrentUser, verifyCredentials } from './service.js';
 
@@ -16,15 +15,6 @@ export interface AuthDeps {
 const SIGN_IN_PER_IP = { max: 20, timeWindow: '15 minutes' };
 const SIGN_IN_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' };
 const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour' };
-
-/** Validates a JSON body, answering 400 with a message per field. */
-function parseBody<T>(schema: ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-  throw new AppError('invalid_input', 'Some fields are not valid.', fields);
-}
 
 /** Only a path on this site may follow sign-in: never another host (open redirect). */
 export function safeRedirect(value: unknown): string {

@@ -6,6 +6,7 @@ import { ApiError } from '#lib/api';
 import { displayName, LOGOUT_PATH, useCurrentUser } from '#lib/currentUser';
 import { useAdminStats, useAdminUsers } from '../../../features/admin/api';
 import { StatsCards } from '../../../features/admin/StatsCards';
+import { ContactMessagesList } from '../../../features/contact/ContactMessagesList';
 import { UsersTable } from '../../../features/admin/UsersTable';
 
 const SIGN_IN = `/auth?redirect=${encodeURIComponent('/admin')}`;
@@ -64,6 +65,10 @@ export function AdminPage() {
       <section aria-labelledby="admin-users-heading" className="space-y-3">
         <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">{t('admin.users.heading')}</h2>
         <UsersTable users={users.data ?? []} currentUserId={user.data?.id} />
+      </section>
+      <section aria-labelledby="admin-contact-heading" className="space-y-3">
+        <h2 id="admin-contact-heading" className="text-lg font-semibold text-slate-900">{t('contact.admin.heading')}</h2>
+        <ContactMessagesList />
       </section>
     </div>
   );

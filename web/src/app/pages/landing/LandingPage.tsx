@@ -2,6 +2,7 @@ import type { LandingLanguage } from '@lightpix/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LandingContactSection } from '../../../features/contact/LandingContactSection';
 import { StatsSection } from '../../../features/stats/StatsSection';
 import { CallToAction } from './CallToAction';
 import { FaqSection } from './FaqSection';
@@ -36,6 +37,7 @@ export function LandingPage({ language }: { language: LandingLanguage }) {
       <StepsSection />
       <PricingSection />
       <FaqSection />
+      <LandingContactSection />
       <CallToAction />
     </div>
   );

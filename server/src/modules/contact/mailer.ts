@@ -1,0 +1,64 @@
+import nodemailer from 'nodemailer';
+import type { Env } from '../../env.js';
+
+/** One contact message as it is e-mailed to the team. */
+export interface ContactMail {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  signedInUserId: string | null;
+  receivedAt: Date;
+}
+
+export interface ContactMailer {
+  send(mail: ContactMail): Promise<void>;
+  close(): void;
+}
+
+/** Mail servers that hang must not keep a delivery open for nodemailer's default ten minutes. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const SUBJECT_PREFIX = '[Lightpix contact]';
+
+/** A header line cannot be split: CR, LF and other controls become spaces. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+export function contactMailText(mail: ContactMail): string {
+  return [
+    `Name: ${oneLine(mail.name)}`,
+    `E-mail: ${oneLine(mail.email)}`,
+    `Language: ${mail.language}`,
+    `Account: ${mail.signedInUserId ?? 'not signed in'}`,
+    `Received: ${mail.receivedAt.toISOString()}`,
+    '',
+    mail.message,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The SMTP transport, built once from SMTP_URL; null when e-mail is off (no SMTP_URL or no
+ * CONTACT_TO). Without MAIL_FROM the message is sent from the first CONTACT_TO address.
+ */
+export function createContactMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO'>): ContactMailer | null {
+  if (!env.SMTP_URL || !env.CONTACT_TO) return null;
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS });
+  const to = env.CONTACT_TO.split(',').map((address) => address.trim());
+  const from = env.MAIL_FROM ?? to[0]!;
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to,
+        replyTo: { name: oneLine(mail.name), address: mail.email },
+        subject: `${SUBJECT_PREFIX} ${oneLine(mail.subject)}`,
+        text: contactMailText(mail),
+      });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const CONTACT_MESSAGE_MIN_LENGTH = 10;
+export const contactLimits = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+
+/**
+ * The English text of every problem a contact field can have (SPEC §5 for the first four). The
+ * server answers with these texts; the client maps them back to their key to show a translation.
+ */
+export const contactProblems = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name is too long',
+  emailInvalid: 'Valid email is required',
+  subjectRequired: 'Subject is required',
+  subjectTooLong: 'Subject is too long',
+  messageTooShort: `Message must be at least ${CONTACT_MESSAGE_MIN_LENGTH} characters`,
+  messageTooLong: 'Message is too long',
+} as const;
+export type ContactProblem = keyof typeof contactProblems;
+
+/** The key of a problem text, so the interface can show it in the visitor's language. */
+export function contactProblemOf(message: string): ContactProblem | undefined {
+  return (Object.keys(contactProblems) as ContactProblem[]).find((key) => contactProblems[key] === message);
+}
+
+/** A missing or non-text field gets the same message as an empty one. */
+const required = (max: number, missing: string, tooLong: string) => z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+/** SPEC §3 contact message and §5 rules, trimmed; the forms and the server validate with it alike. */
+export const contactMessageSchema = z.object({
+  name: required(contactLimits.name, contactProblems.nameRequired, contactProblems.nameTooLong),
+  email: z.string({ error: contactProblems.emailInvalid }).trim().pipe(z.email(contactProblems.emailInvalid).max(contactLimits.email, contactProblems.emailInvalid)),
+  subject: required(contactLimits.subject, contactProblems.subjectRequired, contactProblems.subjectTooLong),
+  message: z
+    .string({ error: contactProblems.messageTooShort })
+    .trim()
+    .min(CONTACT_MESSAGE_MIN_LENGTH, contactProblems.messageTooShort)
+    .max(contactLimits.message, contactProblems.messageTooLong),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactField = keyof ContactMessage;
+export const contactFields = ['name', 'email', 'subject', 'message'] as const satisfies readonly ContactField[];
+
+/** Languages a message can be written from: the interface's four and the Polish landing page. */
+export const contactLanguages = ['en', 'it', 'es', 'de', 'pl'] as const;
+
+/**
+ * POST /api/contact. `website` is the honeypot: people never see it, so anything in it means a bot.
+ * An unknown language is not an error; the message is kept as English-interface mail.
+ */
+export const contactRequestSchema = contactMessageSchema.extend({
+  website: z.string().max(500).optional(),
+  language: z.enum(contactLanguages).optional().catch(undefined),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+/** The same answer whether the message was kept or silently dropped as spam. */
+export const contactReceiptSchema = z.object({ status: z.literal('received') });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+
+/** A stored message as the admin panel lists it; the delivery error text stays on the server. */
+export const adminContactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  language: z.string(),
+  signedIn: z.boolean(),
+  createdAt: z.string(),
+  emailedAt: z.string().nullable(),
+  emailFailed: z.boolean(),
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
+
+export const adminContactMessagesResponseSchema = z.object({
+  messages: z.array(adminContactMessageSchema),
+  /** How many are stored in all; the list holds only the newest. */
+  total: z.number().int(),
+});
+export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;
+
+/** What the contact page may show besides the form: a public support address when the operator set one. */
+export const contactInfoSchema = z.object({ supportEmail: z.string().nullable() });
+export type ContactInfo = z.infer<typeof contactInfoSchema>;

@@ -1,0 +1,192 @@
+import { contactFields, contactLanguages, CONTACT_MESSAGE_MIN_LENGTH, contactLimits, type ContactField } from '@lightpix/shared';
+import clsx from 'clsx';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '#components/ui/Button';
+import { useToast } from '#components/ui/Toast';
+import { ApiError } from '#lib/api';
+import { useSendContactMessage } from './api';
+import { emptyContactValues, problemText, serverFieldErrors, validateContact, type ContactErrors, type ContactValues } from './validation';
+
+/** `page` is the /contact form; `landing` the compact one with SPEC §8's landing error text. */
+export type ContactFormVariant = 'page' | 'landing';
+
+function contactLanguage(language: string | undefined) {
+  return contactLanguages.find((known) => known === language);
+}
+
+/**
+ * SPEC §2/§4/§5 contact form: editing, sending, sent (with 'Send Another Message') and error. The
+ * shared schema checks the fields before anything is sent; the server checks them again.
+ */
+export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const send = useSendContactMessage();
+  const [values, setValues] = useState<ContactValues>(emptyContactValues);
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useRef<ContactField | 'sent' | null>(null);
+  const honeypotId = useId();
+
+  // Moves focus to what just appeared: the 'Message Sent!' heading, or the first field again.
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    focusAfterRender.current = null;
+    if (target === 'sent') sentHeadingRef.current?.focus();
+    else if (target) (formRef.current?.elements.namedItem(target) as HTMLElement | null)?.focus();
+  });
+
+  function change(field: ContactField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first try, the messages follow the typing so a fixed field clears at once.
+    if (attempted) {
+      const result = validateContact(next);
+      setErrors('errors' in result ? result.errors : {});
+    }
+  }
+
+  function failed(error: unknown) {
+    const apiError = error instanceof ApiError ? error : null;
+    const fieldErrors = apiError?.code === 'invalid_input' ? serverFieldErrors(apiError.fields) : {};
+    const invalid = Object.keys(fieldErrors).length > 0;
+    if (invalid) setErrors(fieldErrors);
+    let description = variant === 'landing' ? t('contact.landing.errorBody') : t('contact.toast.failedBody');
+    if (apiError?.code === 'rate_limited') description = t('contact.toast.rateLimited');
+    else if (invalid) description = t('contact.toast.checkFields');
+    toast({ title: variant === 'landing' ? t('contact.landing.errorTitle') : t('contact.toast.failedTitle'), description, variant: 'destructive' });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    setAttempted(true);
+    const result = validateContact(values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      focusAfterRender.current = contactFields.find((field) => result.errors[field]) ?? null;
+      return;
+    }
+    setErrors({});
+    send.mutate(
+      { ...result.message, website, language: contactLanguage(i18n.resolvedLanguage) },
+      {
+        onSuccess: () => {
+          toast({ title: t('contact.toast.sentTitle'), description: t('contact.toast.sentBody') });
+          focusAfterRender.current = 'sent';
+          setSent(true);
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  function startOver() {
+    send.reset();
+    setValues(emptyContactValues);
+    setWebsite('');
+    setErrors({});
+    setAttempted(false);
+    setSent(false);
+    focusAfterRender.current = 'name';
+  }
+
+  if (sent) {
+    return (
+      <div data-testid="contact-sent" className="flex flex-col items-center py-8 text-center">
+        <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-emerald-100 text-2xl text-emerald-700">✓</span>
+        <h3 ref={sentHeadingRef} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 outline-none">
+          {t('contact.sent.title')}
+        </h3>
+        <p className="mt-2 text-slate-600">{t('contact.sent.body')}</p>
+        <Button variant="secondary" className="mt-6" onClick={startOver}>
+          {t('contact.sent.again')}
+        </Button>
+      </div>
+    );
+  }
+
+  const field = (name: ContactField) => (
+    <ContactInput name={name} value={values[name]} error={errors[name] && problemText(errors[name], t)} compact={variant === 'landing'} onChange={(value) => change(name, value)} />
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-busy={send.isPending} className="relative space-y-4" data-testid={`contact-form-${variant}`}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('name')}
+        {field('email')}
+      </div>
+      {field('subject')}
+      {field('message')}
+      {/* Honeypot: off screen, out of the tab order and hidden from assistive technology; only bots fill it. */}
+      <div aria-hidden="true" className="absolute top-0 -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>{t('contact.form.honeypot')}</label>
+        <input id={honeypotId} name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
+      </div>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending} data-testid="contact-submit">
+        {send.isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+        {send.isPending ? t('contact.form.sending') : t('contact.form.submit')}
+      </Button>
+    </form>
+  );
+}
+
+interface ContactInputProps {
+  name: ContactField;
+  value: string;
+  error: string | undefined;
+  compact: boolean;
+  onChange: (value: string) => void;
+}
+
+const autoComplete: Record<ContactField, string> = { name: 'name', email: 'email', subject: 'off', message: 'off' };
+
+function ContactInput({ name, value, error, compact, onChange }: ContactInputProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const hint = name === 'message' ? t('contact.form.messageHint', { min: CONTACT_MESSAGE_MIN_LENGTH }) : null;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    required: true,
+    maxLength: contactLimits[name],
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: clsx(
+      'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-500',
+      error ? 'border-red-400' : 'border-slate-300',
+    ),
+  };
+
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {t(`contact.form.${name}`)}
+      </label>
+      {name === 'message' ? (
+        <textarea {...common} rows={compact ? 4 : 6} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} type={name === 'email' ? 'email' : 'text'} autoComplete={autoComplete[name]} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} data-testid={`contact-error-${name}`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  adminContactMessagesResponseSchema,
+  contactInfoSchema,
+  contactReceiptSchema,
+  type ContactRequest,
+} from '@lightpix/shared';
+import { apiGet, apiSend } from '#lib/api';
+
+/** POST /api/contact (SPEC §7); the server stores the message even when e-mail is down. */
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: (message: ContactRequest) => apiSend('POST', '/api/contact', message, contactReceiptSchema) });
+}
+
+/** The public support address, when the operator configured one. */
+export function useContactInfo() {
+  return useQuery({ queryKey: ['contact', 'info'], queryFn: () => apiGet('/api/contact/info', contactInfoSchema) });
+}
+
+/** Admins only: the newest stored messages. */
+export function useAdminContactMessages() {
+  return useQuery({
+    queryKey: ['admin', 'contact-messages'],
+    queryFn: () => apiGet('/api/admin/contact-messages', adminContactMessagesResponseSchema),
+    refetchOnMount: 'always',
+  });
+}
