@@ -95,3 +95,16 @@ test('the landing page shows real figures from the server', async ({ page, reque
   await expect(figures).toContainText('Images Processed');
   await expect(figures).toContainText(new Intl.NumberFormat('en').format(stats.users));
 });
+
+test("the landing contact form says SPEC's error in the page's language when sending fails", async ({ page }) => {
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"server_busy","message":"busy"}}' }));
+  await page.goto('/it');
+  const form = page.getByTestId('landing-contact');
+  await form.getByLabel('Nome completo').fill('Giulia Bianchi');
+  await form.getByLabel('Indirizzo e-mail').fill('giulia@example.com');
+  await form.getByLabel('Oggetto').fill('Domanda');
+  await form.getByLabel('Messaggio').fill('Vorrei sapere di più sul piano Premium.');
+  await form.getByRole('button', { name: 'Invia messaggio' }).click();
+  await expect(page.getByText('Errore', { exact: true })).toBeVisible();
+  await expect(page.getByText("Invio del messaggio non riuscito. Riprova.", { exact: true })).toBeVisible();
+});
