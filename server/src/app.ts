@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(healthRoutes, { db });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS });
-    await api.register(plansRoutes, { plans });
+    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });
   });

@@ -28,7 +28,11 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
+export const plansResponseSchema = z.object({
+  plans: z.array(planSchema),
+  /** How long results stay downloadable before they are deleted (RETENTION_HOURS); the privacy policy states it. */
+  retentionHours: z.number().positive(),
+});
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -4,7 +4,12 @@ import { AdminPage } from './pages/admin/AdminPage';
 import { AuthPage } from './pages/auth/AuthPage';
 import { GuestPage } from './pages/guest/GuestPage';
 import { HomeRoute } from './pages/HomeRoute';
+import { cookiePolicy } from './pages/legal/cookiePolicy';
+import { LegalDocumentPage } from './pages/legal/LegalDocumentPage';
+import { privacyPolicy } from './pages/legal/privacyPolicy';
+import { termsOfService } from './pages/legal/termsOfService';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PartnersPage } from './pages/partners/PartnersPage';
 import { PowerPointPage } from './pages/powerpoint/PowerPointPage';
 import { PremiumRoute } from './routing/PremiumRoute';
 
@@ -18,6 +23,10 @@ export const router = createBrowserRouter([
       { path: '/guest', element: <GuestPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/admin', element: <AdminPage /> },
+      { path: '/our-partners', element: <PartnersPage /> },
+      { path: '/terms-of-service', element: <LegalDocumentPage document={termsOfService} /> },
+      { path: '/privacy-policy', element: <LegalDocumentPage document={privacyPolicy} /> },
+      { path: '/cookie-policy', element: <LegalDocumentPage document={cookiePolicy} /> },
       {
         path: '/powerpoint',
         element: (

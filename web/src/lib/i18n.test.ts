@@ -1,5 +1,6 @@
 import { errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
+import { partnerCategories, partners } from '../app/pages/partners/partners';
 import { detectLanguage } from './i18n';
 import { translationFiles, translationsFor, type TranslationTree as Tree } from './translations';
 
@@ -96,6 +97,11 @@ describe('translations', () => {
       ...['formats', 'metadata', 'history'].flatMap((item) => [`images.blurbs.${item}.title`, `images.blurbs.${item}.body`]),
       ...['totalUsers', 'registeredUsers', 'premiumUsers', 'totalImages'].map((card) => `admin.stats.${card}`),
       ...['registered', 'premium'].map((tier) => `admin.tier.${tier}`),
+      ...['product', 'support', 'legal'].map((column) => `footer.columns.${column}`),
+      ...['features', 'pricing', 'helpCenter', 'contact', 'faq', 'privacy', 'terms', 'cookies', 'partners'].map((link) => `footer.links.${link}`),
+      ...['accepted', 'rejected'].map((choice) => `consent.current.${choice}`),
+      ...partnerCategories.map((category) => `partners.category.${category}`),
+      ...partners.map((partner) => `partners.items.${partner.id}`),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
   });

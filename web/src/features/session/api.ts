@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { plansResponseSchema, sessionResponseSchema, type Plan, type SessionResponse } from '@lightpix/shared';
+import { plansResponseSchema, sessionResponseSchema, type Plan, type PlansResponse, type SessionResponse } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
@@ -12,11 +12,25 @@ export function useSession() {
   });
 }
 
-export function usePlans() {
+/** GET /api/plans is fetched once; each hook picks the part it needs. */
+function usePlansResponse<T>(select: (response: PlansResponse) => T) {
   return useQuery({
     queryKey: queryKeys.plans,
-    queryFn: async () => (await apiGet('/api/plans', plansResponseSchema)).plans,
+    queryFn: () => apiGet('/api/plans', plansResponseSchema),
+    select,
   });
+}
+
+const selectPlans = (response: PlansResponse) => response.plans;
+const selectPlanTable = (response: PlansResponse) => response;
+
+export function usePlans() {
+  return usePlansResponse(selectPlans);
+}
+
+/** The whole plan table with the retention of results, as the legal pages quote them. */
+export function usePlanTable() {
+  return usePlansResponse(selectPlanTable);
 }
 
 /** The plan of the current session's tier, once both have loaded. */
