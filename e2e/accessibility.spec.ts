@@ -34,3 +34,14 @@ for (const viewport of widths) {
     });
   }
 }
+
+test('the guest page with its ad slots after consent, at 360 px: no serious or critical violations', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/guest');
+  await settle(page);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('ad-slot')).toHaveCount(2);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -3,7 +3,7 @@ import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
 import { LegalSection, type LegalDocument } from './LegalDocumentPage';
 
 const list = 'list-disc space-y-1 pl-5';
-const cell = 'border-b border-slate-200 px-3 py-2 align-top';
+const labels = { kind: 'Tipo', purpose: 'Finalità', duration: 'Durata' };
 
 const storage = [
   {
@@ -43,28 +43,21 @@ export const cookiePolicy: LegalDocument = {
           Questi strumenti sono indispensabili per fornirti il servizio che chiedi e, per legge, non richiedono il consenso.
           La tua scelta sui cookie è salvata proprio per rispettarla: anche questa memorizzazione è tecnica.
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
-            <thead>
-              <tr className="bg-slate-100 text-slate-900">
-                <th scope="col" className={cell}>Nome</th>
-                <th scope="col" className={cell}>Tipo</th>
-                <th scope="col" className={cell}>Finalità</th>
-                <th scope="col" className={cell}>Durata</th>
-              </tr>
-            </thead>
-            <tbody>
-              {storage.map((item) => (
-                <tr key={item.name}>
-                  <th scope="row" className={`${cell} font-mono text-xs font-medium text-slate-900`}>{item.name}</th>
-                  <td className={cell}>{item.kind}</td>
-                  <td className={cell}>{item.purpose}</td>
-                  <td className={cell}>{item.duration}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="grid gap-3 md:grid-cols-3">
+          {storage.map((item) => (
+            <li key={item.name} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+              <h3 className="font-mono text-sm font-semibold break-all text-slate-900">{item.name}</h3>
+              <dl className="mt-2 space-y-2">
+                {(['kind', 'purpose', 'duration'] as const).map((field) => (
+                  <div key={field}>
+                    <dt className="font-medium text-slate-900">{labels[field]}</dt>
+                    <dd>{item[field]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
         <p>Nessun cookie persistente dura più di 30 giorni.</p>
       </LegalSection>
 
