@@ -42,12 +42,6 @@ test('the server refuses a second image even if the page is bypassed', async ({ 
   expect((await second.json()).error.code).toBe('quota_exceeded');
 });
 
-test('an unknown path shows Page Not Found', async ({ page }) => {
-  const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByText('Page Not Found')).toBeVisible();
-});
-
 test('the chosen language survives a reload', async ({ page }) => {
   await page.goto('/guest');
   await page.getByRole('combobox', { name: /language/i }).selectOption('it');

@@ -30,7 +30,7 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
-  /** How long results stay downloadable before the sweeper deletes them (RETENTION_HOURS). */
+  /** How long results stay downloadable before they are deleted (RETENTION_HOURS); the privacy policy states it. */
   retentionHours: z.number().positive(),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;

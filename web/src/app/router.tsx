@@ -13,6 +13,8 @@ const ContactPage = lazy(() => import('./pages/contact/ContactPage').then((m) =>
 const AuthPage = lazy(() => import('./pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
 const GuestPage = lazy(() => import('./pages/guest/GuestPage').then((m) => ({ default: m.GuestPage })));
 const PowerPointPage = lazy(() => import('./pages/powerpoint/PowerPointPage').then((m) => ({ default: m.PowerPointPage })));
+const PartnersPage = lazy(() => import('./pages/partners/PartnersPage').then((m) => ({ default: m.PartnersPage })));
+const LegalPage = lazy(() => import('./pages/legal/LegalPage').then((m) => ({ default: m.LegalPage })));
 
 export const router = createBrowserRouter([
   {
@@ -27,6 +29,10 @@ export const router = createBrowserRouter([
       { path: '/auth', element: <AuthPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/contact', element: <ContactPage /> },
+      { path: '/our-partners', element: <PartnersPage /> },
+      { path: '/terms-of-service', element: <LegalPage name="terms" /> },
+      { path: '/privacy-policy', element: <LegalPage name="privacy" /> },
+      { path: '/cookie-policy', element: <LegalPage name="cookies" /> },
       {
         path: '/powerpoint',
         element: (

@@ -1,6 +1,7 @@
 import { contactFields, contactProblems, errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
+import { partnerCategories, partners } from '../app/pages/partners/partners';
 import { detectLanguage, i18nOptions } from './i18n';
 import { translationFiles, translationsFor, type TranslationTree as Tree } from './translations';
 
@@ -122,6 +123,11 @@ describe('translations', () => {
       ...contactFields.map((field) => `contact.form.${field}`),
       ...Object.keys(contactProblems).map((problem) => `contact.problem.${problem}`),
       ...['emailed', 'failed', 'stored'].map((status) => `contact.admin.status.${status}`),
+      ...['product', 'support', 'legal'].map((column) => `footer.columns.${column}`),
+      ...['features', 'pricing', 'helpCenter', 'contact', 'faq', 'privacy', 'terms', 'cookies', 'partners'].map((link) => `footer.links.${link}`),
+      ...['accepted', 'rejected'].map((choice) => `consent.current.${choice}`),
+      ...partnerCategories.map((category) => `partners.category.${category}`),
+      ...partners.map((partner) => `partners.items.${partner.id}`),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
   });

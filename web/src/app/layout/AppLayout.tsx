@@ -6,6 +6,7 @@ import { Footer } from '#components/layout/Footer';
 import { Header } from '#components/layout/Header';
 import { Spinner } from '#components/ui/Spinner';
 import { isLanguage, preferredLanguage } from '#lib/i18n';
+import { ConsentBanner } from '../../features/consent/ConsentBanner';
 
 export function AppLayout() {
   const { t, i18n } = useTranslation();
@@ -25,6 +26,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ConsentBanner />
     </div>
   );
 }

@@ -1,12 +1,70 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openConsentSettings } from '#lib/consent';
+
+type FooterLink = { key: string; to: string };
+
+/** SPEC §2 footer: Product, Support and Legal columns. Help Center leads to the contact page (decision 0020). */
+const columns: { key: string; links: FooterLink[] }[] = [
+  {
+    key: 'product',
+    links: [
+      { key: 'features', to: '/#features' },
+      { key: 'pricing', to: '/#pricing' },
+    ],
+  },
+  {
+    key: 'support',
+    links: [
+      { key: 'helpCenter', to: '/contact' },
+      { key: 'contact', to: '/contact' },
+      { key: 'faq', to: '/#faq' },
+    ],
+  },
+  {
+    key: 'legal',
+    links: [
+      { key: 'privacy', to: '/privacy-policy' },
+      { key: 'terms', to: '/terms-of-service' },
+      { key: 'cookies', to: '/cookie-policy' },
+      { key: 'partners', to: '/our-partners' },
+    ],
+  },
+];
+
+const linkClass = 'inline-block py-1 text-sm text-slate-600 hover:text-slate-900 hover:underline';
 
 export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:justify-between sm:px-6">
-        <p>© {new Date().getFullYear()} Lightpix</p>
-        <p>{t('footer.tagline')}</p>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
+        <div>
+          <p className="text-lg font-bold tracking-tight text-slate-900">Lightpix</p>
+          <p className="mt-1 text-sm text-slate-600">{t('footer.tagline')}</p>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.key} aria-labelledby={`footer-${column.key}`}>
+            <h2 id={`footer-${column.key}`} className="text-sm font-semibold text-slate-900">
+              {t(`footer.columns.${column.key}`)}
+            </h2>
+            <ul className="mt-2">
+              {column.links.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.to} className={linkClass}>{t(`footer.links.${link.key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-200">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} Lightpix</p>
+          <button type="button" onClick={openConsentSettings} className="self-start py-1 text-left hover:text-slate-900 hover:underline sm:self-auto">
+            {t('footer.cookieSettings')}
+          </button>
+        </div>
       </div>
     </footer>
   );

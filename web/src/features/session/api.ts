@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { plansResponseSchema, sessionResponseSchema, type Plan, type SessionResponse } from '@lightpix/shared';
+import { plansResponseSchema, sessionResponseSchema, type Plan, type PlansResponse, type SessionResponse } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
@@ -12,15 +12,31 @@ export function useSession() {
   });
 }
 
-const plansQuery = { queryKey: queryKeys.plans, queryFn: () => apiGet('/api/plans', plansResponseSchema) };
-
-export function usePlans() {
-  return useQuery({ ...plansQuery, select: (response) => response.plans });
+/** GET /api/plans is fetched once; each hook picks the part it needs. */
+function usePlansResponse<T>(select: (response: PlansResponse) => T) {
+  return useQuery({
+    queryKey: queryKeys.plans,
+    queryFn: () => apiGet('/api/plans', plansResponseSchema),
+    select,
+  });
 }
 
-/** Hours a result stays downloadable, from the same plan table answer. */
+const selectPlans = (response: PlansResponse) => response.plans;
+const selectPlanTable = (response: PlansResponse) => response;
+const selectRetentionHours = (response: PlansResponse) => response.retentionHours;
+
+export function usePlans() {
+  return usePlansResponse(selectPlans);
+}
+
+/** Hours a result stays downloadable, from the same answer. */
 export function useRetentionHours() {
-  return useQuery({ ...plansQuery, select: (response) => response.retentionHours });
+  return usePlansResponse(selectRetentionHours);
+}
+
+/** The whole plan table with the retention of results, as the legal pages quote them. */
+export function usePlanTable() {
+  return usePlansResponse(selectPlanTable);
 }
 
 /** The plan of the current session's tier, once both have loaded. */

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdSlot } from '../../../features/ads/AdSlot';
 import { HistorySection } from '../../../features/history/HistorySection';
 import { useCurrentPlan, usePlans, useSession } from '../../../features/session/api';
 import { StatusBar } from '../../../features/session/StatusBar';
@@ -38,8 +39,10 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
       )}
       <ImageWorkspace session={session.data} plan={plan}>
         <HistorySection />
+        <AdSlot plans={plans.data} tier={user.tier} signedIn position={1} />
         <FeatureBlurbs />
       </ImageWorkspace>
+      <AdSlot plans={plans.data} tier={user.tier} signedIn position={2} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CallToAction } from './CallToAction';
 import { FaqSection } from './FaqSection';
 import { FeaturesSection } from './FeaturesSection';
 import { HeroSection } from './HeroSection';
+import { LandingAd } from './LandingAd';
 import { PricingSection } from './PricingSection';
 import { scrollToSection } from './scrollToSection';
 import { StepsSection } from './StepsSection';
@@ -32,12 +33,14 @@ export function LandingPage({ language }: { language: LandingLanguage }) {
       <title>{t('landing.meta.title')}</title>
       <HeroSection />
       <UploadSection />
+      <LandingAd position={1} />
       <FeaturesSection />
       <StatsSection />
       <StepsSection />
       <PricingSection />
       <FaqSection />
       <LandingContactSection />
+      <LandingAd position={2} />
       <CallToAction />
     </div>
   );

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '#components/ui/Button';
+import { decideConsent, useConsent } from '#lib/consent';
+
+/**
+ * Asks once whether advertising may be shown (only technical storage is used before an answer).
+ * Accept and Reject look the same, as the GDPR and the Garante require; "Cookie settings" reopens it.
+ */
+export function ConsentBanner() {
+  const { t } = useTranslation();
+  const { choice, bannerOpen } = useConsent();
+  const dialog = useRef<HTMLElement>(null);
+  const reopened = bannerOpen && choice !== null;
+
+  useEffect(() => {
+    // Only a banner the visitor asked for takes the focus; the first one does not interrupt reading.
+    if (reopened) dialog.current?.focus();
+  }, [reopened]);
+
+  if (!bannerOpen) return null;
+  return (
+    <section
+      ref={dialog}
+      role="dialog"
+      aria-labelledby="consent-title"
+      aria-describedby="consent-body"
+      tabIndex={-1}
+      data-testid="consent-banner"
+      className="sticky bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] outline-none backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="min-w-0">
+          <h2 id="consent-title" className="font-semibold text-slate-900">{t('consent.title')}</h2>
+          <p id="consent-body" className="mt-1 text-sm text-slate-700">
+            {t('consent.body')}{' '}
+            <Link to="/cookie-policy" className="font-medium text-brand-700 underline hover:text-brand-800">
+              {t('consent.policy')}
+            </Link>
+          </p>
+          {choice && <p className="mt-1 text-sm text-slate-600">{t(`consent.current.${choice}`)}</p>}
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="primary" className="flex-1 sm:flex-none" onClick={() => decideConsent('rejected')}>
+            {t('consent.reject')}
+          </Button>
+          <Button variant="primary" className="flex-1 sm:flex-none" onClick={() => decideConsent('accepted')}>
+            {t('consent.accept')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
