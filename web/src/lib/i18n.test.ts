@@ -199,9 +199,11 @@ describe('the i18next set-up', () => {
     expect(it_('landing.pricing.calendar-month', { count: 10 })).toBe('10 immagini al mese');
   });
 
-  it('falls back to English where Polish has no text (the app outside the landing page)', async () => {
+  it('has the landing page and its frame in Polish, and falls back to English for the rest of the app', async () => {
+    const en_ = await translator('en');
     const pl = await translator('pl');
-    expect(pl('header.login')).toBe('Login');
+    expect(pl('header.login')).toBe('Zaloguj się');
+    expect(pl('auth.title.login')).toBe(en_('auth.title.login'));
   });
 });
 
