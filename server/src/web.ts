@@ -24,7 +24,11 @@ export interface SiteOptions {
 }
 
 function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+  if (publicUrl) return new URL(publicUrl).origin;
+  // The Host header is the client's to write: only a well-formed host may end up in links.
+  const origin = URL.parse(`${request.protocol}://${request.host}`)?.origin;
+  if (!origin || origin === 'null') throw new AppError('invalid_input', 'The Host header is not a valid host name.');
+  return origin;
 }
 
 /**
@@ -54,7 +58,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || request.method !== 'GET' || !template) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || !read || !template) {
       return reply.status(404).send(toErrorBody(new AppError('not_found', 'Not found.')));
     }
     const status = knownRoutes.has(pathname.replace(/\/+$/, '') || '/') ? 200 : 404;

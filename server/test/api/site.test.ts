@@ -85,6 +85,10 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
     try {
       const landing = await local.app.inject({ method: 'GET', url: '/it', headers: { host: 'images.test:8080' } });
       expect(attributes(headOf(landing.body), /<link rel="canonical"[^>]*>/g, 'href')).toEqual(['http://images.test:8080/it']);
+      // A Host header that is no host name gets a 400, never a page with broken links or a 500.
+      const hostile = await local.app.inject({ method: 'GET', url: '/it', headers: { host: 'evil host"><script>' } });
+      expect(hostile.statusCode).toBe(400);
+      expect(hostile.body).not.toContain('<script>');
       const guest = await local.app.inject({ method: 'GET', url: '/guest' });
       expect(guest.statusCode).toBe(200);
       expect(guest.body).toContain('<html lang="en">');
@@ -93,6 +97,14 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
     } finally {
       await local.close();
     }
+  });
+
+  it('answers HEAD for pages as it answers GET, without a body', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/de' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
+    expect((await t.app.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
   });
 
   it('serves a sitemap with every landing language and the public pages, and robots.txt pointing to it', async () => {
