@@ -17,7 +17,8 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       // Libraries change less often than the app: a separate chunk stays cached across releases.
-      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules\/zod/ }, { name: 'react', test: /node_modules\/react/ }, { name: 'vendor', test: /node_modules/ }] } },
+      // One chunk per language's texts: a language loads with one request when it is first shown.
+      output: { codeSplitting: { groups: [{ name: (id: string) => /i18n\/[^/]+\/(\w+)\.json$/.exec(id)?.[1] ?? null, test: /shared\/src\/i18n\// }, { name: 'zod', test: /node_modules\/zod/ }, { name: 'react', test: /node_modules\/react/ }, { name: 'vendor', test: /node_modules/ }] } },
     },
   },
 });

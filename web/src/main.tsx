@@ -4,13 +4,14 @@ import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
-initI18n();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the page language's texts, so no text flashes in English first.
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { contactFields, contactProblems, errorStatus, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
+import { contactFields, contactProblems, errorStatus, landingLanguages, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
 import { partnerCategories, partners } from '../app/pages/partners/partners';
@@ -180,7 +180,7 @@ describe('translations', () => {
 describe('the i18next set-up', () => {
   const translator = async (language: string) => {
     const instance = createInstance();
-    await instance.init(i18nOptions(language));
+    await instance.init(i18nOptions(language, Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }]))));
     return instance.t;
   };
 

@@ -1,9 +1,28 @@
-import i18n, { type InitOptions } from 'i18next';
+import i18n, { type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { landingLanguageOf, landingLanguages, type LandingLanguage } from '@lightpix/shared';
-import { languages, translationsFor, type Language } from './translations';
+import { languages, type Language, type TranslationTree } from './languages';
 
-export { languages, type Language } from './translations';
+export { languages, type Language } from './languages';
+
+// English is bundled (it is also every language's fallback); the others load when first shown.
+const englishFiles = import.meta.glob<TranslationTree>('../../../shared/src/i18n/*/en.json', { eager: true, import: 'default' });
+const otherFiles = import.meta.glob<TranslationTree>(['../../../shared/src/i18n/*/*.json', '!../../../shared/src/i18n/*/en.json'], {
+  import: 'default',
+});
+
+/** A language's areas merged into one tree (areas never share a top-level key). */
+async function loadTree(language: string): Promise<TranslationTree> {
+  if (language === 'en') return Object.assign({}, ...Object.values(englishFiles));
+  const parts = Object.entries(otherFiles).filter(([file]) => file.endsWith(`/${language}.json`));
+  return Object.assign({}, ...(await Promise.all(parts.map(([, load]) => load()))));
+}
+
+/** Switches the interface language, loading its texts first if this page has not shown it yet. */
+export async function switchLanguage(language: string): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await loadTree(language));
+  await i18n.changeLanguage(language);
+}
 
 export const languageNames: Record<LandingLanguage, string> = {
   en: 'English',
@@ -47,13 +66,13 @@ export function chooseLanguage(language: Language): void {
   } catch {
     // Storage may be blocked (private mode); the choice then lasts for this page only.
   }
-  void i18n.changeLanguage(language);
+  void switchLanguage(language);
 }
 
-/** i18next's settings: every language's merged translations, English where a key is missing. */
-export function i18nOptions(language: string): InitOptions {
+/** i18next's settings over the given texts, English where a key is missing. */
+export function i18nOptions(language: string, resources: Resource): InitOptions {
   return {
-    resources: Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }])),
+    resources,
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...landingLanguages],
@@ -62,11 +81,14 @@ export function i18nOptions(language: string): InitOptions {
   };
 }
 
-export function initI18n(): typeof i18n {
+/** Starts i18next with English and the page's language loaded, before the app first renders. */
+export async function initI18n(): Promise<void> {
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
   // A landing page's address decides its language (docs/decisions/0010).
-  void i18n.use(initReactI18next).init(i18nOptions(landingLanguageOf(location.pathname) ?? preferredLanguage()));
-  return i18n;
+  const language = landingLanguageOf(location.pathname) ?? preferredLanguage();
+  const resources: Resource = { en: { translation: await loadTree('en') } };
+  if (language !== 'en') resources[language] = { translation: await loadTree(language) };
+  await i18n.use(initReactI18next).init(i18nOptions(language, resources));
 }

@@ -1,13 +1,12 @@
-/** Every language the whole interface can be shown in; shared/src/site.ts adds Polish for the landing page. */
-export const languages = ['en', 'it', 'es', 'de'] as const;
-export type Language = (typeof languages)[number];
+import type { TranslationTree } from './languages';
 
-export type TranslationTree = { [key: string]: string | TranslationTree };
+export { languages, type Language, type TranslationTree } from './languages';
 
-// Vite bundles every <area>/<lang>.json under shared/src/i18n at build time.
+// Every <area>/<lang>.json under shared/src/i18n, read eagerly: for tests, which compare languages.
+// The app loads English up front and another language only when it is shown (lib/i18n.ts).
 const files = import.meta.glob<TranslationTree>('../../../shared/src/i18n/*/*.json', { eager: true, import: 'default' });
 
-/** The translation files as { area: { lang: tree } }, for tests that compare areas language by language. */
+/** The translation files as { area: { lang: tree } }. */
 export const translationFiles: Record<string, Record<string, TranslationTree>> = {};
 for (const [file, tree] of Object.entries(files)) {
   const [area, name] = file.split('/').slice(-2);

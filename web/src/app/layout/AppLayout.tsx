@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '#components/layout/Footer';
 import { Header } from '#components/layout/Header';
 import { Spinner } from '#components/ui/Spinner';
-import { isLanguage, preferredLanguage } from '#lib/i18n';
+import { isLanguage, preferredLanguage, switchLanguage } from '#lib/i18n';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
 
 export function AppLayout() {
@@ -14,7 +14,7 @@ export function AppLayout() {
 
   // Polish exists for the landing page only: leaving it returns the interface to a full language.
   useEffect(() => {
-    if (!landingLanguageOf(pathname) && !isLanguage(i18n.language)) void i18n.changeLanguage(preferredLanguage());
+    if (!landingLanguageOf(pathname) && !isLanguage(i18n.language)) void switchLanguage(preferredLanguage());
   }, [pathname, i18n]);
 
   return (

@@ -2,6 +2,7 @@ import type { LandingLanguage } from '@lightpix/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { switchLanguage } from '#lib/i18n';
 import { LandingContactSection } from '../../../features/contact/LandingContactSection';
 import { StatsSection } from '../../../features/stats/StatsSection';
 import { CallToAction } from './CallToAction';
@@ -20,7 +21,7 @@ export function LandingPage({ language }: { language: LandingLanguage }) {
   const { hash } = useLocation();
 
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    if (i18n.language !== language) void switchLanguage(language);
   }, [i18n, language]);
 
   // Header links like /#pricing arrive from other pages: scroll once the section exists.
