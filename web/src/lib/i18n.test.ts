@@ -118,7 +118,6 @@ describe('translations', () => {
       ...['upload', 'adjust', 'download'].flatMap((step) => [`landing.steps.${step}.title`, `landing.steps.${step}.body`]),
       ...tiers.flatMap((tier) => [`landing.pricing.${tier}.title`, `landing.pricing.${tier}.cta`]),
       ...['yes', 'fewer', 'none'].map((ads) => `landing.pricing.ads.${ads}`),
-      ...quotaWindowSchema.options.map((window) => `landing.pricing.${window}`),
       ...['quality', 'retention', 'formats', 'limits', 'cancel'].flatMap((item) => [`landing.faq.${item}.q`, `landing.faq.${item}.a`]),
       ...contactFields.map((field) => `contact.form.${field}`),
       ...Object.keys(contactProblems).map((problem) => `contact.problem.${problem}`),
@@ -191,12 +190,12 @@ describe('the i18next set-up', () => {
 
   it("picks plural forms by each language's rules", async () => {
     const pl = await translator('pl');
-    expect(pl('landing.pricing.calendar-month', { count: 1 })).toBe('1 obraz miesięcznie');
-    expect(pl('landing.pricing.calendar-month', { count: 3 })).toBe('3 obrazy miesięcznie');
-    expect(pl('landing.pricing.calendar-month', { count: 10 })).toBe('10 obrazów miesięcznie');
+    expect(pl('plans.window.calendar-month', { count: 1 })).toBe('1 obraz miesięcznie');
+    expect(pl('plans.window.calendar-month', { count: 3 })).toBe('3 obrazy miesięcznie');
+    expect(pl('plans.window.calendar-month', { count: 10 })).toBe('10 obrazów miesięcznie');
     const it_ = await translator('it');
-    expect(it_('landing.pricing.calendar-month', { count: 1 })).toBe('1 immagine al mese');
-    expect(it_('landing.pricing.calendar-month', { count: 10 })).toBe('10 immagini al mese');
+    expect(it_('plans.window.calendar-month', { count: 1 })).toBe('1 immagine al mese');
+    expect(it_('plans.window.calendar-month', { count: 10 })).toBe('10 immagini al mese');
   });
 
   it('has the landing page and its frame in Polish, and falls back to English for the rest of the app', async () => {

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConsent } from '#lib/consent';
+import { allowanceText } from '#lib/planText';
 import { adSlotsFor, premiumPromotionLink } from './adSlots';
 
 interface AdSlotProps {
@@ -28,8 +29,7 @@ export function AdSlot({ plans, tier, signedIn, position = 1, className }: AdSlo
   if (choice !== 'accepted' || !plan || !premium || position > adSlotsFor(plan.ads)) return null;
 
   const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(premium.priceEurCents / 100);
-  const allowance =
-    premium.maxImages === null ? t('status.unlimited') : t(`plans.window.${premium.window}`, { count: premium.maxImages });
+  const allowance = allowanceText(t, premium);
 
   return (
     <aside

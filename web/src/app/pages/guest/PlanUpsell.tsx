@@ -1,19 +1,13 @@
 import type { Plan } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { allowanceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';
 
-/** Plan allowance in words, from the server's plan table (never a hard-coded number). */
-function useAllowance() {
-  const { t } = useTranslation();
-  return (plan: Plan) =>
-    plan.maxImages === null ? t('status.unlimited') : t(`plans.window.${plan.window}`, { count: plan.maxImages });
-}
 
 /** SPEC §2 guest page: what an account or Premium adds, read from GET /api/plans. */
 export function PlanUpsell({ plans }: { plans: Plan[] }) {
   const { t, i18n } = useTranslation();
-  const allowance = useAllowance();
   const registered = plans.find((plan) => plan.tier === 'registered');
   const premium = plans.find((plan) => plan.tier === 'premium');
   if (!registered || !premium) return null;
@@ -27,7 +21,7 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
           <h3 className="font-semibold text-slate-900">{t('plans.registered.title')}</h3>
           <p className="text-sm text-slate-500">{t('plans.free')}</p>
           <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>{allowance(registered)}</li>
+            <li>{allowanceText(t, registered)}</li>
             <li>{t('plans.formats', { formats: registered.outputFormats.map(formatLabel).join(', ') })}</li>
             {registered.history && <li>{t('plans.history')}</li>}
           </ul>
@@ -39,7 +33,7 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
           <h3 className="font-semibold text-slate-900">{t('plans.premium.title')}</h3>
           <p className="text-sm text-slate-500">{t('plans.perMonth', { price })}</p>
           <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>{allowance(premium)}</li>
+            <li>{allowanceText(t, premium)}</li>
             <li>{t('plans.batch', { count: premium.filesPerSelection })}</li>
             {premium.powerpoint && <li>{t('plans.powerpoint')}</li>}
             {premium.ads === 'none' && <li>{t('plans.noAds')}</li>}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePlans, useRetentionHours } from '../../../features/session/api';
-import { allowanceText } from './planText';
+import { allowanceText } from '#lib/planText';
 
 const BYTES_PER_MB = 1024 * 1024;
 

@@ -1,11 +1,7 @@
 import type { Plan } from '@lightpix/shared';
 import type { TFunction } from 'i18next';
+import { allowanceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';
-
-/** A plan's allowance in words, from the server's plan table (never a hard-coded number). */
-export function allowanceText(t: TFunction, plan: Plan): string {
-  return plan.maxImages === null ? t('landing.pricing.unlimited') : t(`landing.pricing.${plan.window}`, { count: plan.maxImages });
-}
 
 /** The lines a pricing card lists for a plan, in the landing page's language. */
 export function planLines(t: TFunction, plan: Plan): string[] {
