@@ -1,20 +1,11 @@
 import { landingLanguages, landingPath } from '@lightpix/shared';
-import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
+import { AdminPage, AuthPage, ContactPage, GuestPage, LegalPage, PartnersPage, PowerPointPage } from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PremiumRoute } from './routing/PremiumRoute';
-
-// Pages other than the landing page load on demand, so the landing page's JavaScript stays small.
-const AdminPage = lazy(() => import('./pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
-const ContactPage = lazy(() => import('./pages/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
-const AuthPage = lazy(() => import('./pages/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
-const GuestPage = lazy(() => import('./pages/guest/GuestPage').then((m) => ({ default: m.GuestPage })));
-const PowerPointPage = lazy(() => import('./pages/powerpoint/PowerPointPage').then((m) => ({ default: m.PowerPointPage })));
-const PartnersPage = lazy(() => import('./pages/partners/PartnersPage').then((m) => ({ default: m.PartnersPage })));
-const LegalPage = lazy(() => import('./pages/legal/LegalPage').then((m) => ({ default: m.LegalPage })));
 
 export const router = createBrowserRouter([
   {

@@ -1,14 +1,11 @@
 import { landingPath } from '@lightpix/shared';
-import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { preferredLanguage } from '#lib/i18n';
 import { LandingPage } from './landing/LandingPage';
-
-const GuestPage = lazy(() => import('./guest/GuestPage').then((m) => ({ default: m.GuestPage })));
-const ImagesPage = lazy(() => import('./images/ImagesPage').then((m) => ({ default: m.ImagesPage })));
+import { GuestPage, ImagesPage } from './lazyPages';
 
 /**
  * / and /images (SPEC §2 routes): the image optimiser when signed in; signed out, / is the landing
