@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { landingLanguages } from './site.js';
 
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const contactLimits = { name: 100, email: 254, subject: 150, message: 5000 } as const;
@@ -41,16 +42,14 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type ContactField = keyof ContactMessage;
 export const contactFields = ['name', 'email', 'subject', 'message'] as const satisfies readonly ContactField[];
 
-/** Languages a message can be written from: the interface's four and the Polish landing page. */
-export const contactLanguages = ['en', 'it', 'es', 'de', 'pl'] as const;
-
 /**
  * POST /api/contact. `website` is the honeypot: people never see it, so anything in it means a bot.
  * An unknown language is not an error; the message is kept as English-interface mail.
  */
 export const contactRequestSchema = contactMessageSchema.extend({
   website: z.string().max(500).optional(),
-  language: z.enum(contactLanguages).optional().catch(undefined),
+  // Languages a message can be written from: the interface's four and the Polish landing page.
+  language: z.enum(landingLanguages).optional().catch(undefined),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 

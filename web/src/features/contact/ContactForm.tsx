@@ -1,4 +1,4 @@
-import { contactFields, contactLanguages, CONTACT_MESSAGE_MIN_LENGTH, contactLimits, type ContactField } from '@lightpix/shared';
+import { contactFields, CONTACT_MESSAGE_MIN_LENGTH, contactLimits, landingLanguages, type ContactField } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { emptyContactValues, problemText, serverFieldErrors, validateContact, ty
 export type ContactFormVariant = 'page' | 'landing';
 
 function contactLanguage(language: string | undefined) {
-  return contactLanguages.find((known) => known === language);
+  return landingLanguages.find((known) => known === language);
 }
 
 /**
