@@ -1,5 +1,5 @@
 import { clientRoutes, landingLanguages, landingPath } from '@lightpix/shared';
-import { absoluteUrl, escapeHtml } from './landing-html.js';
+import { absoluteUrl, escapeHtml, languageAlternates } from './landing-html.js';
 
 /** Public pages worth indexing besides the landing pages; account and admin screens are left out. */
 const publicPages = ['/guest', '/contact', '/our-partners', '/terms-of-service', '/privacy-policy', '/cookie-policy'] as const;
@@ -10,10 +10,9 @@ publicPages.forEach((page) => {
 
 export function sitemapXml(origin: string): string {
   const loc = (pathname: string) => escapeHtml(absoluteUrl(origin, pathname));
-  const alternates = [
-    ...landingLanguages.map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${loc(landingPath(language))}"/>`),
-    `<xhtml:link rel="alternate" hreflang="x-default" href="${loc('/')}"/>`,
-  ].join('');
+  const alternates = languageAlternates(origin)
+    .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`)
+    .join('');
   const landing = landingLanguages.map((language) => `<url><loc>${loc(landingPath(language))}</loc>${alternates}</url>`);
   const pages = publicPages.map((page) => `<url><loc>${loc(page)}</loc></url>`);
   return (

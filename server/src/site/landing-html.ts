@@ -17,6 +17,14 @@ export function absoluteUrl(origin: string, pathname: string): string {
   return new URL(pathname, origin).toString();
 }
 
+/** The five landing pages and x-default (English at /), as hreflang alternates of one another. */
+export function languageAlternates(origin: string): { hreflang: string; href: string }[] {
+  return [
+    ...landingLanguages.map((language) => ({ hreflang: language, href: absoluteUrl(origin, landingPath(language)) })),
+    { hreflang: 'x-default', href: absoluteUrl(origin, '/') },
+  ];
+}
+
 /** The structured data search engines read: the app and its paid plan (price from the plan table). */
 export function landingJsonLd(language: LandingLanguage, origin: string, premiumPriceEurCents: number) {
   const { meta } = landingTexts[language].landing;
@@ -54,10 +62,9 @@ export function landingJsonLd(language: LandingLanguage, origin: string, premium
 export function landingHead(language: LandingLanguage, origin: string, premiumPriceEurCents: number): string {
   const { meta } = landingTexts[language].landing;
   const url = absoluteUrl(origin, landingPath(language));
-  const alternates = landingLanguages.map(
-    (other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(absoluteUrl(origin, landingPath(other)))}" />`,
+  const alternates = languageAlternates(origin).map(
+    ({ hreflang, href }) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`,
   );
-  alternates.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absoluteUrl(origin, '/'))}" />`);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
