@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { clientRoutes, landingLanguageOf } from '@lightpix/shared';
+import { clientRoutes, landingLanguageOf, routeOf } from '@lightpix/shared';
 import { AppError, toErrorBody } from './errors.js';
 import { robotsTxt, sitemapXml } from './site/crawlers.js';
 import { renderLandingPage } from './site/landing-html.js';
@@ -62,7 +62,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (pathname.startsWith('/api/') || !read || !template) {
       return reply.status(404).send(toErrorBody(new AppError('not_found', 'Not found.')));
     }
-    const status = knownRoutes.has(pathname.replace(/\/+$/, '') || '/') ? 200 : 404;
+    const status = knownRoutes.has(routeOf(pathname)) ? 200 : 404;
     const language = landingLanguageOf(pathname);
     const html = language
       ? renderLandingPage(template, language, originOf(request, site.publicUrl), site.premiumPriceEurCents)

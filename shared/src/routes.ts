@@ -16,3 +16,8 @@ export const clientRoutes = [
   '/privacy-policy',
   '/cookie-policy',
 ] as const;
+
+/** A page's route: the path without trailing slashes (`/it/` is `/it`), `/` for the root. */
+export function routeOf(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}

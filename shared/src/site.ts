@@ -3,6 +3,7 @@ import it from './i18n/landing/it.json' with { type: 'json' };
 import de from './i18n/landing/de.json' with { type: 'json' };
 import es from './i18n/landing/es.json' with { type: 'json' };
 import pl from './i18n/landing/pl.json' with { type: 'json' };
+import { routeOf } from './routes.js';
 
 /** Languages with a landing page; the first is served at / and is the x-default. */
 export const landingLanguages = ['en', 'it', 'de', 'es', 'pl'] as const;
@@ -14,10 +15,9 @@ export function landingPath(language: LandingLanguage): string {
 
 /** The landing language a path belongs to, or null for any other page. */
 export function landingLanguageOf(pathname: string): LandingLanguage | null {
-  const clean = pathname.replace(/\/+$/, '') || '/';
-  return landingLanguages.find((language) => landingPath(language) === clean) ?? null;
+  const route = routeOf(pathname);
+  return landingLanguages.find((language) => landingPath(language) === route) ?? null;
 }
-
 
 /** Each landing page's own texts, for the served HTML (the browser gets the same files through i18next). */
 export const landingTexts = { en, it, de, es, pl } satisfies Record<LandingLanguage, unknown>;

@@ -10,7 +10,7 @@ export async function statsRoutes(app: FastifyInstance, { db, now }: { db: Datab
   let cached: { at: number; stats: StatsResponse } | null = null;
   app.get('/api/stats', async (_request, reply): Promise<StatsResponse> => {
     const at = now().getTime();
-    if (!cached || at - cached.at >= CACHE_MS || at < cached.at) cached = { at, stats: await countStats(db, now()) };
+    if (!cached || at - cached.at >= CACHE_MS || at < cached.at) cached = { at, stats: await countStats(db, new Date(at)) };
     reply.header('Cache-Control', 'public, max-age=60');
     return cached.stats;
   });

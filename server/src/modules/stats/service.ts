@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, min } from 'drizzle-orm';
+import { count, eq, gte, inArray, min } from 'drizzle-orm';
 import type { StatsResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, uptimeMinutes, users } from '../../db/schema/index.js';
@@ -25,7 +25,7 @@ export async function countStats(db: Database, now: Date): Promise<StatsResponse
   const [uptime] = await db
     .select({ minutes: count(), first: min(uptimeMinutes.minute) })
     .from(uptimeMinutes)
-    .where(and(gte(uptimeMinutes.minute, windowStart)));
+    .where(gte(uptimeMinutes.minute, windowStart));
   const first = uptime?.first ? new Date(uptime.first) : null;
   // Minutes from the first recorded one up to and including the current one.
   const span = first ? Math.floor((now.getTime() - first.getTime()) / MINUTE_MS) + 1 : 0;
