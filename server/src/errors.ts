@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { errorStatus, type ErrorBody, type ErrorCode } from '@lightpix/shared';
+import { errorStatus, fieldProblems, type ErrorBody, type ErrorCode } from '@lightpix/shared';
 
 /** The one error type the API throws; its code decides the HTTP status. */
 export class AppError extends Error {
@@ -22,9 +22,7 @@ export class AppError extends Error {
 export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-  throw new AppError('invalid_input', 'Some fields are not valid.', fields);
+  throw new AppError('invalid_input', 'Some fields are not valid.', fieldProblems(result.error.issues));
 }
 
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);

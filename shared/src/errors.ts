@@ -29,3 +29,10 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
 }
+
+/** The first problem of each field in a failed validation, keyed by field ('body' for the whole value). */
+export function fieldProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+  return fields;
+}

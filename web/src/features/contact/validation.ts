@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGE_MIN_LENGTH, contactFields, contactMessageSchema, contactProblemOf, type ContactField, type ContactMessage } from '@lightpix/shared';
+import { CONTACT_MESSAGE_MIN_LENGTH, contactFields, contactMessageSchema, contactProblemOf, fieldProblems, type ContactField, type ContactMessage } from '@lightpix/shared';
 import type { TFunction } from 'i18next';
 
 export type ContactValues = Record<ContactField, string>;
@@ -19,12 +19,7 @@ export function problemText(message: string, t: TFunction): string {
 export function validateContact(values: ContactValues): { message: ContactMessage } | { errors: ContactErrors } {
   const result = contactMessageSchema.safeParse(values);
   if (result.success) return { message: result.data };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return { errors: fieldProblems(result.error.issues) as ContactErrors };
 }
 
 /** The contact fields among a 400 answer's per-field messages. */
