@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImageRecord } from '@lightpix/shared';
+import { freePort } from '../server/test/ports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,16 +16,6 @@ export interface ApiResult {
 export interface OurApi {
   optimise(data: Buffer, filename: string, quality: '75' | 'smart'): Promise<ApiResult>;
   close(): Promise<void>;
-}
-
-/** A port the system says is free now; the server binds it a moment later. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {

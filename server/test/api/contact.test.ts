@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../src/db/schema/index.js';
 import { EnvError, parseEnv } from '../../src/env.js';
 import { addressPool, createTestApp, databaseKinds, visitor, type TestApp } from '../helpers.js';
-import { closedPort, startMailCatcher } from '../mail-catcher.js';
+import { startMailCatcher } from '../mail-catcher.js';
+import { freePort } from '../ports.js';
 
 const nextIp = addressPool('198.21');
 const TEAM = 'team@lightpix.test';
@@ -162,7 +163,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
 
 describe.each(databaseKinds)('contact messages without a working mail server on %s', (kind) => {
   it('stores the message and answers 201 when the mail server is down', async () => {
-    const t = await createTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, CONTACT_TO: TEAM });
+    const t = await createTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, CONTACT_TO: TEAM });
     try {
       const response = await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'Server down' }));
       expect(response.statusCode).toBe(201);
