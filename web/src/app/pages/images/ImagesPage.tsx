@@ -3,20 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdSlot } from '../../../features/ads/AdSlot';
 import { HistorySection } from '../../../features/history/HistorySection';
-import { useCurrentPlan, usePlans, useSession } from '../../../features/session/api';
-import { StatusBar } from '../../../features/session/StatusBar';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
-import { LoadFailedAlert } from '../../workspace/LoadFailedAlert';
+import { useWorkspace } from '../../workspace/useWorkspace';
 import { FeatureBlurbs } from './FeatureBlurbs';
 import { UpgradeBanner } from './UpgradeBanner';
 
 /** SPEC §2 image optimiser page for a signed-in user: the guest workspace plus banner and history. */
 export function ImagesPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const plans = usePlans();
-  const plan = useCurrentPlan(session.data);
-  const failed = session.isError || plans.isError;
+  const { session, plans, plan, status } = useWorkspace({ signedIn: true });
   // SPEC §4: the user's tier when signed in.
   const premium = user.tier === 'premium';
 
@@ -33,10 +28,7 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
         </Link>
       </div>
       {!premium && <UpgradeBanner />}
-      <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn />
-      {failed && (
-        <LoadFailedAlert queries={[session, plans]} />
-      )}
+      {status}
       <ImageWorkspace session={session.data} plan={plan}>
         <HistorySection />
         <AdSlot plans={plans.data} tier={user.tier} signedIn position={1} />
