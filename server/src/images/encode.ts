@@ -9,6 +9,8 @@ export interface EncodeTuning {
   paletteDither?: number;
   /** Pixels in the image: palette search effort drops above 4 MP to stay interactive. */
   pixels?: number;
+  /** mozjpeg's quantisation table (0–8); smart mode picks one per image, others keep mozjpeg's default (3). */
+  jpegTable?: number;
 }
 
 const PALETTE_HIGH_EFFORT_PIXELS = 4_000_000;
@@ -18,7 +20,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
   switch (format) {
     case 'jpeg':
       // mozjpeg: trellis quantisation, optimised progressive scans, its own tables.
-      return pipeline.jpeg({ quality, mozjpeg: true });
+      return pipeline.jpeg({ quality, mozjpeg: true, ...(tuning.jpegTable === undefined ? {} : { quantisationTable: tuning.jpegTable }) });
     case 'webp':
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':

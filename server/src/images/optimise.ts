@@ -2,9 +2,9 @@ import type { Sharp } from 'sharp';
 import { fromPixels, sharp } from './loaders.js';
 import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
 import { AppError } from '../errors.js';
-import { encode, keepsAnimation, type EncodedFormat, type EncodeTuning } from './encode.js';
+import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
-import { smartQuality, smartTuning } from './smart.js';
+import { smartSettings, smartTuning, type SmartSettings } from './smart.js';
 import type { RawImage } from './ssim.js';
 import { stripMetadata } from './strip-metadata.js';
 
@@ -86,12 +86,17 @@ export async function optimiseImage(data: Buffer, info: ImageInfo, options: Opti
     // JPEG and PNG can store one channel: a grey image stays a third of the size.
     return info.isGrey && (options.format === 'jpeg' || options.format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };
-  const tuning: EncodeTuning =
-    options.quality === 'smart' ? smartTuning(size) : { pixels: size.width * size.height };
-  const render = (quality: number) => run(encode(source(), options.format, quality, tuning).toBuffer());
-
   const seed = sizeBasedQuality(data.length);
-  let quality = options.quality === 'smart' ? (pixels ? await run(smartQuality(pixels, options.format, seed)) : seed) : options.quality;
+  const settings: SmartSettings =
+    options.quality !== 'smart'
+      ? { quality: options.quality, tuning: { pixels: size.width * size.height } }
+      : pixels
+        ? await run(smartSettings(pixels, options.format, seed))
+        : { quality: seed, tuning: smartTuning(size) };
+  const { tuning } = settings;
+  let { quality } = settings;
+  const render = (q: number) => run(encode(source(), options.format, q, tuning).toBuffer());
+
   let output: Buffer = await render(quality);
   if (options.maxBytes !== null && output.length > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes, quality, render, output));

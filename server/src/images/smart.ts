@@ -16,36 +16,47 @@ const SEARCH_RANGE = { low: 30, high: 90 };
 const PALETTE_RANGE = { low: 30, high: 95 };
 /** Images up to this many pixels are searched whole; larger ones through a mosaic of tiles. */
 const SAMPLE_PIXELS = 1_100_000;
-const TILE = 512;
+/**
+ * A tile from each cell of a 6×6 grid: spread over the picture so sky and texture weigh as they do
+ * whole. Four 512-px tiles from the quadrants' centres misjudged the flat table on two corpus photos.
+ */
+const GRID = 6;
+const TILE = 176;
 /** Windows overlapping by half see JPEG's 8×8 block edges; aligned ones (stride 8) miss them and overshoot the quality. */
 const SEARCH_STRIDE = 4;
+/**
+ * mozjpeg's tables tried per image, the smaller result at the reference look wins: 3 (its default,
+ * tuned for PSNR-HVS-M) and 1 (flat), which keeps fine texture and on detailed photos reaches the
+ * same SSIM with 5–10 % fewer bytes (docs/decisions/0007).
+ */
+const JPEG_TABLES = [3, 1];
 
 async function decode(data: Buffer): Promise<RawImage> {
   const { data: pixels, info } = await sharp(data).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   return { data: pixels, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** Four tiles from the quadrants' centres, block-aligned so JPEG's 16-px grid matches the full image. */
+/** A GRID×GRID mosaic of tiles from the centres of as many cells, block-aligned so JPEG's 16-px grid matches the full image. */
 export function detailSample(image: RawImage): RawImage {
   if (image.width * image.height <= SAMPLE_PIXELS) return image;
-  const tileW = Math.min(TILE, Math.floor(image.width / 2 / 16) * 16);
-  const tileH = Math.min(TILE, Math.floor(image.height / 2 / 16) * 16);
+  const tileW = Math.min(TILE, Math.floor(image.width / GRID / 16) * 16);
+  const tileH = Math.min(TILE, Math.floor(image.height / GRID / 16) * 16);
   const { channels } = image;
-  const data = new Uint8Array(tileW * 2 * tileH * 2 * channels);
-  for (let ty = 0; ty < 2; ty++) {
-    for (let tx = 0; tx < 2; tx++) {
-      const left = Math.floor(((tx * 2 + 1) * image.width) / 4 / 16 - tileW / 32) * 16;
-      const top = Math.floor(((ty * 2 + 1) * image.height) / 4 / 16 - tileH / 32) * 16;
+  const data = new Uint8Array(tileW * GRID * tileH * GRID * channels);
+  for (let ty = 0; ty < GRID; ty++) {
+    for (let tx = 0; tx < GRID; tx++) {
+      const left = Math.floor(((tx * 2 + 1) * image.width) / (2 * GRID) / 16 - tileW / 32) * 16;
+      const top = Math.floor(((ty * 2 + 1) * image.height) / (2 * GRID) / 16 - tileH / 32) * 16;
       const x0 = Math.max(0, Math.min(image.width - tileW, left));
       const y0 = Math.max(0, Math.min(image.height - tileH, top));
       for (let row = 0; row < tileH; row++) {
         const from = ((y0 + row) * image.width + x0) * channels;
-        const to = ((ty * tileH + row) * tileW * 2 + tx * tileW) * channels;
+        const to = ((ty * tileH + row) * tileW * GRID + tx * tileW) * channels;
         data.set(image.data.subarray(from, from + tileW * channels), to);
       }
     }
   }
-  return { data, width: tileW * 2, height: tileH * 2, channels };
+  return { data, width: tileW * GRID, height: tileH * GRID, channels };
 }
 
 /** The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does. */
@@ -69,20 +80,40 @@ export function smartTuning(prepared: { width: number; height: number }): Encode
   return { paletteDither: 0, pixels: prepared.width * prepared.height };
 }
 
-/** Picks the quality for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
-export async function smartQuality(prepared: RawImage, format: EncodedFormat, seed: number): Promise<number> {
+export interface SmartSettings {
+  quality: number;
+  tuning: EncodeTuning;
+}
+
+/** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
+export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<SmartSettings> {
   const sample = detailSample(prepared);
   const original = overWhite(sample);
-  const tuning = smartTuning(prepared);
-  const similarity = async (q: number) =>
-    ssim(original, overWhite(await decode(await encode(fromPixels(sample), format, q, tuning).toBuffer())), SEARCH_STRIDE);
+  const base = smartTuning(prepared);
+  const trial = async (q: number, tuning: EncodeTuning) => {
+    const encoded = await encode(fromPixels(sample), format, q, tuning).toBuffer();
+    return { bytes: encoded.length, similarity: ssim(original, overWhite(await decode(encoded)), SEARCH_STRIDE) };
+  };
 
   if (format === 'png') {
-    const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, async (q) => (await similarity(q)) >= PALETTE_SSIM_TARGET);
-    return quality > PALETTE_RANGE.high ? 100 : quality;
+    const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, async (q) => (await trial(q, base)).similarity >= PALETTE_SSIM_TARGET);
+    return { quality: quality > PALETTE_RANGE.high ? 100 : quality, tuning: base };
   }
   const reference = await fromPixels(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
   const target = ssim(original, await decode(reference), SEARCH_STRIDE);
-  const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => (await similarity(q)) >= target);
-  return Math.min(quality, 100);
+  const tables = format === 'jpeg' ? JPEG_TABLES : [undefined];
+  let chosen: (SmartSettings & { bytes: number }) | null = null;
+  for (const jpegTable of tables) {
+    const tuning = jpegTable === undefined ? base : { ...base, jpegTable };
+    const bytes = new Map<number, number>();
+    const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => {
+      const result = await trial(q, tuning);
+      bytes.set(q, result.bytes);
+      return result.similarity >= target;
+    });
+    const size = bytes.get(quality);
+    if (size !== undefined && (!chosen || size < chosen.bytes)) chosen = { quality, tuning, bytes: size };
+  }
+  // No setting in range matches the reference (already heavily compressed input): the top of the range.
+  return chosen ? { quality: chosen.quality, tuning: chosen.tuning } : { quality: SEARCH_RANGE.high + 1, tuning: base };
 }
