@@ -59,12 +59,17 @@ export function detailSample(image: RawImage): RawImage {
   return { data, width: tileW * GRID, height: tileH * GRID, channels };
 }
 
+/** A probe's verdict; 'hopeless' fails it and ends the search, as every higher quality would fail the caller too. */
+type Verdict = boolean | 'hopeless';
+
 /** The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does. */
-async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<boolean>) {
+async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<Verdict>) {
   let best = high + 1;
   let probe = Math.min(high, Math.max(low, seed));
   while (low <= high) {
-    if (await passes(probe)) {
+    const verdict = await passes(probe);
+    if (verdict === 'hopeless') return best;
+    if (verdict) {
       best = probe;
       high = probe - 1;
     } else {
@@ -109,7 +114,9 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
     const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => {
       const result = await trial(q, tuning);
       bytes.set(q, result.bytes);
-      return result.similarity >= target;
+      if (result.similarity >= target) return true;
+      // Failing while already larger than the other table's pick: any passing quality above is larger still.
+      return chosen && result.bytes >= chosen.bytes ? 'hopeless' : false;
     });
     const size = bytes.get(quality);
     if (size !== undefined && (!chosen || size < chosen.bytes)) chosen = { quality, tuning, bytes: size };
