@@ -27,7 +27,7 @@ const SEARCH_STRIDE = 4;
 /**
  * mozjpeg's tables tried per image, the smaller result at the reference look wins: 3 (its default,
  * tuned for PSNR-HVS-M) and 1 (flat), which keeps fine texture and on detailed photos reaches the
- * same SSIM with 5–10 % fewer bytes (docs/decisions/0007).
+ * same SSIM with 2–20 % fewer bytes (docs/decisions/0007).
  */
 const JPEG_TABLES = [3, 1];
 
