@@ -4,12 +4,14 @@ let nextAddress = 0;
 
 /**
  * Every test browses from its own client address (the e2e server trusts X-Forwarded-For),
- * so the per-IP guest quota of one test never spends another's.
+ * so the per-IP guest quota and sign-up limits of one test never spend another's. The worker's
+ * index is part of the address: a worker restarted after a failure counts from zero again.
  */
 export const test = base.extend({
-  extraHTTPHeaders: async ({}, use) => {
+  extraHTTPHeaders: async ({}, use, testInfo) => {
     nextAddress += 1;
-    await use({ 'X-Forwarded-For': `10.20.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}` });
+    const worker = 100 + (testInfo.workerIndex % 100);
+    await use({ 'X-Forwarded-For': `10.${worker}.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}` });
   },
 });
 

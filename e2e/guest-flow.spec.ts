@@ -50,3 +50,38 @@ test('the chosen language survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   await expect(page.getByRole('heading', { name: 'Accesso Ospite' })).toBeVisible();
 });
+
+test('a guest asks for a target size: an unreachable one is explained and costs nothing, a reachable one is met', async ({ page }) => {
+  await page.goto('/guest');
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  await page.getByText('More options').click();
+  const target = page.getByLabel('Target size (KB)');
+  await target.fill('1');
+  await page.getByRole('button', { name: 'Optimize All' }).click();
+  await expect(page.getByText('This image cannot be made that small with these settings').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  await target.fill('20');
+  await page.getByRole('button', { name: 'Optimize All' }).click();
+  const link = page.getByTestId('result-row').getByTestId('download-link');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const result = await readFile(await download.path());
+  expect(result.length).toBeLessThanOrEqual(20 * 1024);
+  expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
+});
+
+test('a guest who chooses to keep metadata gets the camera data back', async ({ page }) => {
+  const camera = path.join(path.dirname(photo), 'exif-camera.jpg');
+  expect((await sharp(camera).metadata()).exif).toBeDefined();
+  await page.goto('/guest');
+  await page.getByTestId('upload-input').setInputFiles(camera);
+  await page.getByText('More options').click();
+  await page.getByLabel('Keep metadata (camera, date, location)').check();
+  await page.getByRole('button', { name: 'Optimize All' }).click();
+  const link = page.getByTestId('result-row').getByTestId('download-link');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect((await sharp(await readFile(await download.path())).metadata()).exif).toBeDefined();
+});

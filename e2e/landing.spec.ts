@@ -76,7 +76,8 @@ test('choosing a language on the landing page moves to its page, and the choice 
 });
 
 test('a signed-in user at / gets the app screen, not the landing page', async ({ page }) => {
-  await page.goto('/');
+  // The first visit's requests set a guest cookie; one still in flight would overwrite the new account's.
+  await page.goto('/', { waitUntil: 'networkidle' });
   const email = `landing-${Date.now()}@example.com`;
   const response = await page.request.post('/api/auth/register', {
     data: { email, password: 'correct horse battery', firstName: 'Lena', lastName: 'Park' },

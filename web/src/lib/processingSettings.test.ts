@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, estimateOutput, formatLabel, processFields } from './processingSettings';
+import { defaultSettings, estimateOutput, formatLabel, processFields, targetBytes } from './processingSettings';
 
 const photo = { width: 4000, height: 3000, bytes: 2_000_000, format: 'JPEG' };
 
 describe('processing settings', () => {
   it('sends SPEC §7 text fields: empty dimensions and format when unset', () => {
-    expect(processFields(defaultSettings)).toEqual({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' });
-    expect(processFields({ width: '800', height: 'abc', maintainRatio: false, quality: 'smart', format: 'webp' })).toEqual({
-      width: '800',
+    expect(processFields(defaultSettings)).toEqual({
+      width: '',
       height: '',
-      quality: 'smart',
-      format: 'webp',
-      maintainRatio: 'false',
+      quality: '75',
+      format: '',
+      maintainRatio: 'true',
+      maxBytes: '',
+      keepMetadata: 'false',
     });
+    expect(
+      processFields({ width: '800', height: 'abc', maintainRatio: false, quality: 'smart', format: 'webp', targetKb: '150', keepMetadata: true }),
+    ).toEqual({ width: '800', height: '', quality: 'smart', format: 'webp', maintainRatio: 'false', maxBytes: '153600', keepMetadata: 'true' });
+  });
+
+  it('sends a target size in bytes, and a value that is not a size as typed so the server names the field', () => {
+    expect(processFields({ ...defaultSettings, targetKb: ' 99.5 ' }).maxBytes).toBe('101888');
+    expect(processFields({ ...defaultSettings, targetKb: '-3' }).maxBytes).toBe('-3');
+    expect(targetBytes('')).toBeNull();
+    expect(targetBytes('abc')).toBeNaN();
+  });
+
+  it('estimates no more than the target size', () => {
+    expect(estimateOutput(photo, { ...defaultSettings, targetKb: '100' }).bytes).toBe(102_400);
+    expect(estimateOutput(photo, { ...defaultSettings, targetKb: '100000' }).bytes).toBe(1_500_000);
   });
 
   it('estimates the result from the target size, quality and format', () => {

@@ -16,6 +16,10 @@ export interface ProcessingSettings {
   maintainRatio: boolean;
   quality: number | 'smart';
   format: 'original' | OutputFormat;
+  /** Target size in KB as typed; empty for none. The server uses the largest quality that fits. */
+  targetKb: string;
+  /** Keep EXIF and XMP (camera, location); off by default for privacy. */
+  keepMetadata: boolean;
 }
 
 export const defaultSettings: ProcessingSettings = {
@@ -24,6 +28,8 @@ export const defaultSettings: ProcessingSettings = {
   maintainRatio: true,
   quality: DEFAULT_QUALITY,
   format: 'original',
+  targetKb: '',
+  keepMetadata: false,
 };
 
 /** SPEC §3: the landing page's upload starts one step above the usual quality. */
@@ -32,6 +38,14 @@ export const landingSettings: ProcessingSettings = { ...defaultSettings, quality
 function dimension(text: string): number | null {
   const value = parseDimension(text);
   return value === null || Number.isNaN(value) ? null : value;
+}
+
+/** Bytes of a typed target size in KB: null when empty, NaN when not a positive number. */
+export function targetBytes(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const kb = Number(trimmed);
+  return Number.isFinite(kb) && kb > 0 ? Math.round(kb * 1024) : Number.NaN;
 }
 
 export interface OutputEstimate {
@@ -53,10 +67,12 @@ export function estimateOutput(
   let size: Size | null = null;
   if (known) size = targetSize(original, request);
   else if (request.width !== null && request.height !== null) size = { width: request.width, height: request.height };
+  const estimate = estimateBytes(original, size ?? original, quality);
+  const target = targetBytes(settings.targetKb);
   return {
     format: settings.format === 'original' ? original.format : formatLabel(settings.format),
     size,
-    bytes: estimateBytes(original, size ?? original, quality),
+    bytes: target !== null && target < estimate ? target : estimate,
     quality,
   };
 }
@@ -69,6 +85,9 @@ export function processFields(settings: ProcessingSettings): Record<string, stri
     quality: String(settings.quality),
     format: settings.format === 'original' ? '' : settings.format,
     maintainRatio: String(settings.maintainRatio),
+    // A typed value that is not a size goes as typed, so the server's 400 names the field.
+    maxBytes: settings.targetKb.trim() === '' ? '' : String(targetBytes(settings.targetKb) || settings.targetKb.trim()),
+    keepMetadata: String(settings.keepMetadata),
   };
 }
 

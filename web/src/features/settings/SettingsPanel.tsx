@@ -14,6 +14,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { formatLabel, type ProcessingSettings } from '#lib/processingSettings';
+import { MoreOptions } from './MoreOptions';
 
 interface SettingsPanelProps {
   settings: ProcessingSettings;
@@ -134,6 +135,8 @@ export function SettingsPanel(props: SettingsPanelProps) {
           </select>
         </div>
       </fieldset>
+
+      <MoreOptions settings={settings} onChange={onChange} inputClass={inputClass} />
 
       <div className="flex flex-col gap-2">
         <Button size="lg" onClick={onOptimizeAll} disabled={!canProcess}>
