@@ -34,6 +34,7 @@ async function expectRejected(work: Promise<unknown>, code: string) {
 describe('formats in and out', () => {
   it.each([
     ['photo.jpg', 'jpeg', 640, 427],
+    ['progressive.jpg', 'jpeg', 150, 103],
     ['cmyk.jpg', 'jpeg', 150, 103],
     ['grey.jpg', 'jpeg', 150, 103],
     ['rgba16.png', 'png', 32, 32],
@@ -182,8 +183,10 @@ describe('hostile and broken files', () => {
 
   it('rejects corrupt and truncated data with 422, not a crash', async () => {
     for (const name of ['bad-crc.png', 'corrupt.jpg']) await expectRejected(optimise(name, {}), 'undecodable_image');
-    const png = await fixture('alpha.png');
-    const cut = png.subarray(0, png.length / 2);
-    await expectRejected(inspectImage(cut).then((info) => optimiseImage(cut, info, { ...defaults, format: 'png' })), 'undecodable_image');
+    for (const [name, format] of [['alpha.png', 'png'], ['progressive.jpg', 'jpeg']] as const) {
+      const whole = await fixture(name);
+      const cut = whole.subarray(0, whole.length / 2);
+      await expectRejected(inspectImage(cut).then((info) => optimiseImage(cut, info, { ...defaults, format })), 'undecodable_image');
+    }
   });
 });
