@@ -2,6 +2,7 @@ import type { Metadata } from 'sharp';
 import { sharp } from './loaders.js';
 import { AppError } from '../errors.js';
 import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
+import { isCutShort, sniffFormat } from './integrity.js';
 
 /** sharp's default pixel limit (about 268 MP): a decompression bomb is refused before it is decoded. */
 export const MAX_INPUT_PIXELS = 0x3fff * 0x3fff;
@@ -46,13 +47,13 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
   try {
     metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
-    throw classifySharpError(error);
+    throw headerProblem(data, classifySharpError(error));
   }
   // libvips names AVIF 'heif'; HEIF holding HEVC (HEIC photos) cannot be decoded here, only AV1 can.
   const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
   if (!isInputFormat(format)) throw unsupportedType();
   const { width, height } = metadata;
-  if (!width || !height) throw undecodable();
+  if (!width || !height || isCutShort(format, data)) throw undecodable();
   if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw tooManyPixels();
   return {
     format,
@@ -63,6 +64,16 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
     pages: metadata.pages ?? 1,
     isGrey: metadata.space === 'b-w' || metadata.space === 'grey16',
   };
+}
+
+/** A header libvips cannot read is 'unsupported' to it; if the first bytes say a format we accept, the file is damaged. */
+function headerProblem(data: Buffer, error: AppError): AppError {
+  if (error.code !== 'unsupported_file_type') return error;
+  const sniffed = sniffFormat(data);
+  if (sniffed === 'avif-sequence') {
+    return new AppError('unsupported_file_type', `Animated AVIF is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images; animations as GIF or WebP.`);
+  }
+  return sniffed ? undecodable() : error;
 }
 
 function tooManyPixels(): AppError {

@@ -189,4 +189,26 @@ describe('hostile and broken files', () => {
       await expectRejected(inspectImage(cut).then((info) => optimiseImage(cut, info, { ...defaults, format })), 'undecodable_image');
     }
   });
+
+  it('refuses a PNG or GIF cut short, which the decoder would fill with black or fewer frames', async () => {
+    // Its image data stops a third of the way down, and its IEND chunk has no CRC.
+    await expectRejected(inspectImage(await fixture('truncated.png')), 'undecodable_image');
+    const gif = await fixture('animated.gif');
+    for (const share of [0.3, 0.6, 0.99]) {
+      await expectRejected(inspectImage(gif.subarray(0, Math.floor(gif.length * share))), 'undecodable_image');
+    }
+    // A GIF whose last frame is whole but whose trailer byte is missing is read, as browsers do.
+    expect((await inspectImage(gif.subarray(0, gif.length - 1))).pages).toBe(24);
+  });
+
+  it('calls a damaged file of an accepted kind damaged (422), not unsupported', async () => {
+    const tiff = await fixture('still.tiff');
+    await expectRejected(inspectImage(tiff.subarray(0, tiff.length / 2)), 'undecodable_image');
+  });
+
+  it('refuses an animated AVIF with 415 and says how animations are accepted', async () => {
+    const error = await inspectImage(await fixture('animated.avif')).catch((e: unknown) => e);
+    expect((error as AppError).code).toBe('unsupported_file_type');
+    expect((error as AppError).message).toMatch(/Animated AVIF/);
+  });
 });

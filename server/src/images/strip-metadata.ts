@@ -1,3 +1,5 @@
+import { PNG_SIGNATURE, pngChunks } from './integrity.js';
+
 /**
  * Lossless metadata removal: the original's compressed data, minus EXIF, XMP, comments and text.
  * Used when re-encoding would make a file larger (DECISIONS "Image processing").
@@ -40,24 +42,14 @@ export function stripJpegMetadata(data: Buffer): Buffer | null {
   return null;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PNG_METADATA_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME']);
 
 /** Drops text, EXIF and time chunks; every chunk that affects the pixels stays. */
 export function stripPngMetadata(data: Buffer): Buffer | null {
-  if (data.length < 8 || !data.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
-  const kept: Buffer[] = [PNG_SIGNATURE];
-  let offset = 8;
-  while (offset + 12 <= data.length) {
-    const length = data.readUInt32BE(offset);
-    const type = data.subarray(offset + 4, offset + 8).toString('latin1');
-    const end = offset + 12 + length;
-    if (end > data.length) return null;
-    if (!PNG_METADATA_CHUNKS.has(type)) kept.push(data.subarray(offset, end));
-    offset = end;
-    if (type === 'IEND') return Buffer.concat(kept);
-  }
-  return null;
+  const chunks = pngChunks(data);
+  if (!chunks) return null;
+  const kept = chunks.filter((chunk) => !PNG_METADATA_CHUNKS.has(chunk.type)).map((chunk) => data.subarray(chunk.start, chunk.end));
+  return Buffer.concat([PNG_SIGNATURE, ...kept]);
 }
 
 const VP8X_FLAG_EXIF = 0x08;
