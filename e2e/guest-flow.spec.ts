@@ -85,3 +85,19 @@ test('a guest who chooses to keep metadata gets the camera data back', async ({ 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect((await sharp(await readFile(await download.path())).metadata()).exif).toBeDefined();
 });
+
+test('Smart lightening picks the quality itself and the result says so', async ({ page }) => {
+  await page.goto('/guest');
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  await page.getByRole('slider', { name: 'Quality' }).fill('40');
+  await page.getByRole('button', { name: 'Smart lightening' }).click();
+  const row = page.getByTestId('result-row');
+  await expect(row.getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('smart quality');
+  // The settings were reset: the slider shows Smart, not the 40 chosen before.
+  await expect(page.getByRole('slider', { name: 'Quality' })).toHaveAttribute('aria-valuetext', 'Smart');
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-link').click()]);
+  const result = await readFile(await download.path());
+  expect(result.length).toBeLessThan((await stat(photo)).size);
+  expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
+});

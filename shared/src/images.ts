@@ -33,6 +33,8 @@ export const imageRecordSchema = z.object({
   quality: z.number().int(),
   /** True when re-encoding could not beat the upload and the original data came back, metadata removed. */
   alreadyOptimal: z.boolean(),
+  /** Smart lightening picked the quality; the number is then the chosen encoder table's own setting. */
+  smart: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });

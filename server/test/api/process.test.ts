@@ -32,7 +32,9 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
       format: 'jpeg',
       width: 640,
       height: 427,
+      quality: 75,
       alreadyOptimal: false,
+      smart: false,
     });
     expect(record.processedSize).toBeLessThan(photo.length);
     expect(record.objectPath).toBe(`/api/images/${record.id}/download`);
@@ -133,6 +135,7 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
     const client = freshVisitor(t.app);
     const response = await client.process(await fixture('photo.jpg'), 'a.jpg', { quality: 'smart' });
     expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ smart: true, status: 'completed' });
     expect(response.json().processedSize).toBeLessThan((await fixture('photo.jpg')).length);
   });
 });

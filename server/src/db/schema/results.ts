@@ -21,6 +21,8 @@ export const results = pgTable(
     height: integer('height').notNull().default(0),
     quality: integer('quality').notNull().default(0),
     alreadyOptimal: boolean('already_optimal').notNull().default(false),
+    /** Smart lightening chose `quality` (on whichever encoder table it picked), not the user. */
+    smart: boolean('smart').notNull().default(false),
     /** Key of the stored file; null once the sweeper deleted it. */
     storageKey: text('storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -97,6 +97,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     height: row.height,
     quality: row.quality,
     alreadyOptimal: row.alreadyOptimal,
+    smart: row.smart,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };
@@ -134,6 +135,7 @@ export async function processUpload(
         height: image.height,
         quality: image.quality,
         alreadyOptimal: image.alreadyOptimal,
+        smart: settings.quality === 'smart',
         storageKey,
       })
       .where(eq(results.id, id))

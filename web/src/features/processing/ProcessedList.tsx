@@ -54,7 +54,8 @@ function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (id: s
           </p>
           {completed && (
             <p className="mt-1 text-sm text-slate-500">
-              {formatLabel(record.format)} · {record.width}×{record.height} · {t('results.quality', { value: record.quality })}
+              {formatLabel(record.format)} · {record.width}×{record.height} ·{' '}
+              {record.smart ? t('results.smartQuality') : t('results.quality', { value: record.quality })}
             </p>
           )}
           {record.alreadyOptimal && <p className="mt-1 text-sm text-slate-500">{t('results.alreadyOptimal')}</p>}

@@ -1,0 +1,1 @@
+ALTER TABLE "results" ADD COLUMN "smart" boolean DEFAULT false NOT NULL;
