@@ -62,10 +62,14 @@ export function detailSample(image: RawImage): RawImage {
 /** A probe's verdict; 'hopeless' fails it and ends the search, as every higher quality would fail the caller too. */
 type Verdict = boolean | 'hopeless';
 
-/** The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does. */
-async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<Verdict>) {
+/**
+ * The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does.
+ * With `topAfterFailedSeed`, a failing seed is followed by `high`, so a search that cannot succeed ends in two probes.
+ */
+async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<Verdict>, topAfterFailedSeed = false) {
   let best = high + 1;
   let probe = Math.min(high, Math.max(low, seed));
+  let first = true;
   while (low <= high) {
     const verdict = await passes(probe);
     if (verdict === 'hopeless') return best;
@@ -75,7 +79,8 @@ async function lowestPassing(low: number, high: number, seed: number, passes: (q
     } else {
       low = probe + 1;
     }
-    probe = (low + high) >> 1;
+    probe = first && !verdict && topAfterFailedSeed ? high : (low + high) >> 1;
+    first = false;
   }
   return best;
 }
@@ -101,7 +106,9 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
   };
 
   if (format === 'png') {
-    const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, async (q) => (await trial(q, base)).similarity >= PALETTE_SSIM_TARGET);
+    // Photos fail even the richest palette, and palettes of busy images cost up to ~1.5 s each: try the richest early.
+    const looksSame = async (q: number) => (await trial(q, base)).similarity >= PALETTE_SSIM_TARGET;
+    const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
     return { quality: quality > PALETTE_RANGE.high ? 100 : quality, tuning: base };
   }
   const reference = await fromPixels(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
