@@ -35,7 +35,8 @@ test('a guest optimises a real photo, downloads a smaller valid file, then has 0
 test('the server refuses a second image even if the page is bypassed', async ({ page, request }) => {
   await page.goto('/guest');
   const form = { image: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await readFile(photo) }, quality: '75' };
-  const headers = { 'X-Forwarded-For': '10.99.0.1' };
+  // An address of its own, away from the fixture's range, so a rerun in the same server starts afresh.
+  const headers = { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` };
   expect((await request.post('/api/images/process', { multipart: form, headers })).status()).toBe(201);
   const second = await request.post('/api/images/process', { multipart: form, headers });
   expect(second.status()).toBe(429);
@@ -53,6 +54,8 @@ test('the chosen language survives a reload', async ({ page }) => {
 
 test('a guest asks for a target size: an unreachable one is explained and costs nothing, a reachable one is met', async ({ page }) => {
   await page.goto('/guest');
+  // The upload input stays disabled until the session and plan have loaded.
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByText('More options').click();
   const target = page.getByLabel('Target size (KB)');
@@ -76,6 +79,8 @@ test('a guest who chooses to keep metadata gets the camera data back', async ({ 
   const camera = path.join(path.dirname(photo), 'exif-camera.jpg');
   expect((await sharp(camera).metadata()).exif).toBeDefined();
   await page.goto('/guest');
+  // The upload input stays disabled until the session and plan have loaded.
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
   await page.getByTestId('upload-input').setInputFiles(camera);
   await page.getByText('More options').click();
   await page.getByLabel('Keep metadata (camera, date, location)').check();
@@ -88,6 +93,8 @@ test('a guest who chooses to keep metadata gets the camera data back', async ({ 
 
 test('Smart lightening picks the quality itself and the result says so', async ({ page }) => {
   await page.goto('/guest');
+  // The upload input stays disabled until the session and plan have loaded.
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByRole('slider', { name: 'Quality' }).fill('40');
   await page.getByRole('button', { name: 'Smart lightening' }).click();
