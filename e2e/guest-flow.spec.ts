@@ -56,6 +56,7 @@ test('a guest asks for a target size: an unreachable one is explained and costs 
   await page.goto('/guest');
   // The upload input stays disabled until the session and plan have loaded.
   await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByText('More options').click();
   const target = page.getByLabel('Target size (KB)');
@@ -81,6 +82,7 @@ test('a guest who chooses to keep metadata gets the camera data back', async ({ 
   await page.goto('/guest');
   // The upload input stays disabled until the session and plan have loaded.
   await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(camera);
   await page.getByText('More options').click();
   await page.getByLabel('Keep metadata (camera, date, location)').check();
@@ -95,6 +97,7 @@ test('Smart lightening picks the quality itself and the result says so', async (
   await page.goto('/guest');
   // The upload input stays disabled until the session and plan have loaded.
   await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByRole('slider', { name: 'Quality' }).fill('40');
   await page.getByRole('button', { name: 'Smart lightening' }).click();

@@ -30,6 +30,7 @@ test('Start Optimizing Now scrolls to the upload section, where a guest optimise
   await expect.poll(headingTop).toBeLessThan(150);
 
   await expect(upload.getByText('80%')).toBeVisible();
+  await expect(upload.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await upload.getByTestId('upload-input').setInputFiles(photo);
   await upload.getByRole('button', { name: 'Optimize All' }).click();
   await expect(upload.getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
