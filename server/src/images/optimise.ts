@@ -4,7 +4,7 @@ import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
-import { smartSettings, smartTuning, type SmartSettings } from './smart.js';
+import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
 import type { RawImage } from './ssim.js';
 import { stripMetadata } from './strip-metadata.js';
 
@@ -87,14 +87,14 @@ export async function optimiseImage(data: Buffer, info: ImageInfo, options: Opti
     return info.isGrey && (options.format === 'jpeg' || options.format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };
   const seed = sizeBasedQuality(data.length);
-  const settings: SmartSettings =
+  const choice: QualityChoice =
     options.quality !== 'smart'
       ? { quality: options.quality, tuning: { pixels: size.width * size.height } }
       : pixels
         ? await run(smartSettings(pixels, options.format, seed))
         : { quality: seed, tuning: smartTuning(size) };
-  const { tuning } = settings;
-  let { quality } = settings;
+  const { tuning } = choice;
+  let { quality } = choice;
   const render = (q: number) => run(encode(source(), options.format, q, tuning).toBuffer());
 
   let output: Buffer = await render(quality);

@@ -90,13 +90,14 @@ export function smartTuning(prepared: { width: number; height: number }): Encode
   return { paletteDither: 0, pixels: prepared.width * prepared.height };
 }
 
-export interface SmartSettings {
+/** The encoder setting for one image: a quality and the tuning it was chosen with. */
+export interface QualityChoice {
   quality: number;
   tuning: EncodeTuning;
 }
 
 /** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
-export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<SmartSettings> {
+export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<QualityChoice> {
   const sample = detailSample(prepared);
   const original = overWhite(sample);
   const base = smartTuning(prepared);
@@ -114,7 +115,7 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
   const reference = await fromPixels(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
   const target = ssim(original, await decode(reference), SEARCH_STRIDE);
   const tables = format === 'jpeg' ? JPEG_TABLES : [undefined];
-  let chosen: (SmartSettings & { bytes: number }) | null = null;
+  let chosen: (QualityChoice & { bytes: number }) | null = null;
   for (const jpegTable of tables) {
     const tuning = jpegTable === undefined ? base : { ...base, jpegTable };
     const bytes = new Map<number, number>();
