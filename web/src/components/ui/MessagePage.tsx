@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageTitle } from './PageTitle';
 
 interface MessagePageProps {
   title: string;
@@ -15,9 +16,8 @@ interface MessagePageProps {
 export function MessagePage({ title, body, homeLabel, mark, role, testId }: MessagePageProps) {
   return (
     <div role={role} data-testid={testId} className="mx-auto max-w-md py-16 text-center">
-      <title>{`${title} · Lightpix`}</title>
       {mark && <p className="mb-4 text-6xl font-bold text-brand-600">{mark}</p>}
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <PageTitle>{title}</PageTitle>
       <p className="mt-3 text-slate-600">{body}</p>
       <Link to="/" className="mt-8 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
         {homeLabel}

@@ -4,6 +4,7 @@ import { MessagePage } from '#components/ui/MessagePage';
 import { Spinner } from '#components/ui/Spinner';
 import { ApiError } from '#lib/api';
 import { displayName, LOGOUT_PATH, useCurrentUser } from '#lib/currentUser';
+import { PageTitle } from '#components/ui/PageTitle';
 import { useAdminStats, useAdminUsers } from '../../../features/admin/api';
 import { StatsCards } from '../../../features/admin/StatsCards';
 import { ContactMessagesList } from '../../../features/contact/ContactMessagesList';
@@ -40,10 +41,9 @@ export function AdminPage() {
 
   return (
     <div className="space-y-6">
-      <title>{`${t('admin.title')} · Lightpix`}</title>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('admin.title')}</h1>
+          <PageTitle>{t('admin.title')}</PageTitle>
           {user.data && <p className="mt-2 text-slate-600">{t('admin.welcome', { name: displayName(user.data) })}</p>}
         </div>
         <div className="flex gap-2">

@@ -4,6 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { safeRedirect } from '#lib/redirect';
+import { PageTitle } from '#components/ui/PageTitle';
 import { AuthForm, type AuthMode } from '../../../features/auth/AuthForm';
 
 /**
@@ -22,9 +23,8 @@ export function AuthPage() {
 
   return (
     <div className="mx-auto max-w-md space-y-6">
-      <title>{`${t(`auth.title.${mode}`)} · Lightpix`}</title>
       <div className="text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t(`auth.title.${mode}`)}</h1>
+        <PageTitle>{t(`auth.title.${mode}`)}</PageTitle>
         <p className="mt-2 text-slate-600">{t(`auth.subtitle.${mode}`)}</p>
       </div>
       <AuthForm

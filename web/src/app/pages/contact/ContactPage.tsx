@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#components/ui/PageTitle';
 import { ContactInfoBlock } from '../../../features/contact/ContactInfoBlock';
 import { ContactForm } from '../../../features/contact/ContactForm';
 
@@ -7,9 +8,8 @@ export function ContactPage() {
   const { t } = useTranslation();
   return (
     <div className="space-y-8">
-      <title>{`${t('contact.title')} · Lightpix`}</title>
       <div className="mx-auto max-w-2xl text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('contact.title')}</h1>
+        <PageTitle>{t('contact.title')}</PageTitle>
         <p className="mt-2 text-slate-600">{t('contact.subtitle')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '#lib/currentUser';
+import { PageTitle } from '#components/ui/PageTitle';
 import { AdSlot } from '../../../features/ads/AdSlot';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
 import { useWorkspace } from '../../workspace/useWorkspace';
@@ -15,9 +16,8 @@ export function GuestPage() {
 
   return (
     <div className="space-y-6">
-      <title>{`${t('guest.title')} · Lightpix`}</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('guest.title')}</h1>
+        <PageTitle>{t('guest.title')}</PageTitle>
         <p className="mt-2 max-w-2xl text-slate-600">{t('guest.subtitle')}</p>
       </div>
       {status}

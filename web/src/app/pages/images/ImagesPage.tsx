@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageTitle } from '#components/ui/PageTitle';
 import { AdSlot } from '../../../features/ads/AdSlot';
 import { HistorySection } from '../../../features/history/HistorySection';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
@@ -17,10 +18,9 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="space-y-6">
-      <title>{`${t('images.title')} · Lightpix`}</title>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('images.title')}</h1>
+          <PageTitle>{t('images.title')}</PageTitle>
           <p className="mt-2 max-w-2xl text-slate-600">{t('images.subtitle')}</p>
         </div>
         <Link to="/powerpoint" data-testid="powerpoint-link" className="shrink-0 rounded-lg border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">

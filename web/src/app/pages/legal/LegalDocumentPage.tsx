@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '#components/ui/Spinner';
+import { PageTitle } from '#components/ui/PageTitle';
 import { usePlanTable } from '../../../features/session/api';
 import { LoadFailedAlert } from '../../workspace/LoadFailedAlert';
 import { italianDate, legalFacts, type LegalFacts } from './legalFacts';
@@ -27,13 +28,12 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
 
   return (
     <article lang="it" className="mx-auto max-w-3xl">
-      <title>{`${document.title} · Lightpix`}</title>
       {!i18n.language.startsWith('it') && (
         <p lang={i18n.language} className="mb-6 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm text-slate-600">
           {t('legal.italianOnly')}
         </p>
       )}
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{document.title}</h1>
+      <PageTitle>{document.title}</PageTitle>
       <p className="mt-2 text-sm text-slate-600" data-testid="legal-revised">
         Ultimo aggiornamento: <time dateTime={document.revised}>{italianDate(document.revised)}</time>
       </p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageTitle } from '#components/ui/PageTitle';
 import { partners, type Partner } from './partners';
 
 const categoryColours: Record<Partner['category'], string> = {
@@ -43,9 +44,8 @@ export function PartnersPage() {
   const { t } = useTranslation();
   return (
     <div className="space-y-8">
-      <title>{`${t('partners.title')} · Lightpix`}</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('partners.title')}</h1>
+        <PageTitle>{t('partners.title')}</PageTitle>
         <p className="mt-2 max-w-2xl text-slate-600">{t('partners.subtitle')}</p>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">{t('partners.editorial')}</p>
       </div>
