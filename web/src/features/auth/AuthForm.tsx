@@ -1,9 +1,10 @@
 import type { CurrentUser } from '@lightpix/shared';
 import { PASSWORD_MIN_LENGTH } from '@lightpix/shared';
 import clsx from 'clsx';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
+import { useFormField } from '#components/ui/formField';
 import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
 import { displayName } from '#lib/currentUser';
@@ -128,11 +129,8 @@ interface FieldProps {
 
 function Field({ name, mode, value, error, onChange }: FieldProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const hint = name === 'username' ? t('auth.usernameHint') : name === 'password' && mode === 'register' ? t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }) : null;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, inputProps, notes } = useFormField({ hint, error, errorTestId: `field-error-${name}` });
   const autoComplete = {
     username: 'username',
     email: 'email',
@@ -148,7 +146,7 @@ function Field({ name, mode, value, error, onChange }: FieldProps) {
         {name === 'username' && <span className="font-normal text-slate-500"> {t('auth.optional')}</span>}
       </label>
       <input
-        id={id}
+        {...inputProps}
         name={name}
         type={name === 'email' ? 'email' : name === 'password' ? 'password' : 'text'}
         required={name !== 'username'}
@@ -156,23 +154,8 @@ function Field({ name, mode, value, error, onChange }: FieldProps) {
         autoComplete={autoComplete}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={clsx(
-          'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-500',
-          error ? 'border-red-400' : 'border-slate-300',
-        )}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} data-testid={`field-error-${name}`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { contactFields, CONTACT_MESSAGE_MIN_LENGTH, contactLimits, landingLanguages, type ContactField } from '@lightpix/shared';
-import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
+import { useFormField } from '#components/ui/formField';
 import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
 import { useSendContactMessage } from './api';
@@ -148,24 +148,9 @@ const autoComplete: Record<ContactField, string> = { name: 'name', email: 'email
 
 function ContactInput({ name, value, error, compact, onChange }: ContactInputProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const hint = name === 'message' ? t('contact.form.messageHint', { min: CONTACT_MESSAGE_MIN_LENGTH }) : null;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    name,
-    value,
-    required: true,
-    maxLength: contactLimits[name],
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-    className: clsx(
-      'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-500',
-      error ? 'border-red-400' : 'border-slate-300',
-    ),
-  };
+  const { id, inputProps, notes } = useFormField({ hint, error, errorTestId: `contact-error-${name}` });
+  const common = { ...inputProps, name, value, required: true, maxLength: contactLimits[name] };
 
   return (
     <div className="min-w-0">
@@ -177,16 +162,7 @@ function ContactInput({ name, value, error, compact, onChange }: ContactInputPro
       ) : (
         <input {...common} type={name === 'email' ? 'email' : 'text'} autoComplete={autoComplete[name]} onChange={(event) => onChange(event.target.value)} />
       )}
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} data-testid={`contact-error-${name}`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }
