@@ -1,20 +1,13 @@
-import type { ImageRecord, ResultStatus } from '@lightpix/shared';
-import clsx from 'clsx';
+import type { ImageRecord } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
+import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
 import { formatKb } from '#lib/format';
 import { useHistory } from './api';
 
 /** SPEC §7: the first five are shown; the rest behind a toggle. */
 const INITIAL_COUNT = 5;
-
-const statusStyles: Record<ResultStatus, string> = {
-  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  processing: 'bg-brand-50 text-brand-700 ring-brand-200',
-  failed: 'bg-red-50 text-red-700 ring-red-200',
-  expired: 'bg-slate-100 text-slate-600 ring-slate-200',
-};
 
 /** Every result of the signed-in user, newest first (SPEC §2 image optimiser page, "history section"). */
 export function HistorySection() {
@@ -72,9 +65,7 @@ function HistoryRow({ record }: { record: ImageRecord }) {
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <span data-testid="history-status" className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', statusStyles[record.status])}>
-          {t(`results.status.${record.status}`)}
-        </span>
+        <ResultStatusBadge status={record.status} testId="history-status" />
         {record.objectPath && record.status !== 'expired' && (
           <a
             href={record.objectPath}

@@ -1,6 +1,7 @@
-import type { ImageRecord, ResultStatus } from '@lightpix/shared';
+import type { ImageRecord } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
 import { formatKb, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
 
@@ -8,13 +9,6 @@ interface ProcessedListProps {
   records: ImageRecord[];
   onRemove: (id: string) => void;
 }
-
-const statusStyles: Record<ResultStatus, string> = {
-  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  processing: 'bg-brand-50 text-brand-700 ring-brand-200',
-  failed: 'bg-red-50 text-red-700 ring-red-200',
-  expired: 'bg-slate-100 text-slate-600 ring-slate-200',
-};
 
 /** Results of this visit: sizes, savings, status and download (SPEC §2). */
 export function ProcessedList({ records, onRemove }: ProcessedListProps) {
@@ -60,9 +54,7 @@ function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (id: s
           )}
           {record.alreadyOptimal && <p className="mt-1 text-sm text-slate-500">{t('results.alreadyOptimal')}</p>}
         </div>
-        <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', statusStyles[record.status])}>
-          {t(`results.status.${record.status}`)}
-        </span>
+        <ResultStatusBadge status={record.status} />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         {record.objectPath && (
