@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConsent } from '#lib/consent';
-import { allowanceText } from '#lib/planText';
+import { allowanceText, priceText } from '#lib/planText';
 import { adSlotsFor, premiumPromotionLink } from './adSlots';
 
 interface AdSlotProps {
@@ -28,7 +28,7 @@ export function AdSlot({ plans, tier, signedIn, position = 1, className }: AdSlo
   const premium = plans?.find((candidate) => candidate.tier === 'premium');
   if (choice !== 'accepted' || !plan || !premium || position > adSlotsFor(plan.ads)) return null;
 
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(premium.priceEurCents / 100);
+  const price = priceText(premium.priceEurCents, i18n.language);
   const allowance = allowanceText(t, premium);
 
   return (

@@ -1,7 +1,7 @@
 import type { Plan } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { allowanceText } from '#lib/planText';
+import { allowanceText, priceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';
 
 
@@ -11,7 +11,7 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
   const registered = plans.find((plan) => plan.tier === 'registered');
   const premium = plans.find((plan) => plan.tier === 'premium');
   if (!registered || !premium) return null;
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(premium.priceEurCents / 100);
+  const price = priceText(premium.priceEurCents, i18n.language);
 
   return (
     <section aria-labelledby="upsell-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -2,6 +2,7 @@ import type { Plan, Tier } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { priceText } from '#lib/planText';
 import { usePlans, useSession } from '../../../features/session/api';
 import { planLines } from './planText';
 import { scrollToSection } from './scrollToSection';
@@ -41,7 +42,6 @@ export function PricingSection() {
   const { t, i18n } = useTranslation();
   const plans = usePlans();
   const session = useSession();
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
 
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20">
@@ -59,7 +59,7 @@ export function PricingSection() {
           >
             <h3 className="text-lg font-semibold text-slate-900">{t(`landing.pricing.${plan.tier}.title`)}</h3>
             <p className="mt-2 text-3xl font-bold text-slate-900">
-              {plan.priceEurCents === 0 ? t('landing.pricing.free') : t('landing.pricing.perMonth', { price: price.format(plan.priceEurCents / 100) })}
+              {plan.priceEurCents === 0 ? t('landing.pricing.free') : t('landing.pricing.perMonth', { price: priceText(plan.priceEurCents, i18n.language) })}
             </p>
             <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
               {planLines(t, plan).map((line) => (

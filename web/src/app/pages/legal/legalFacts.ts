@@ -1,5 +1,6 @@
 import type { Plan, PlansResponse, Tier } from '@lightpix/shared';
 import { formatLabel } from '#lib/processingSettings';
+import { priceText } from '#lib/planText';
 
 /** What the legal texts quote from the server's plan table (DECISIONS: no number is hard-coded). */
 export interface LegalFacts {
@@ -28,7 +29,7 @@ export function italianHours(hours: number): string {
 }
 
 export function italianPrice(cents: number): string {
-  return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return priceText(cents, 'it-IT');
 }
 
 export function italianMegabytes(bytes: number): string {
