@@ -2,27 +2,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { registerThroughForm, signInThroughForm, uniqueEmail as emailFor } from './people.js';
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
-const password = 'correct horse battery';
+const uniqueEmail = () => emailFor('e2e');
 
-let nextUser = 0;
-function uniqueEmail(): string {
-  nextUser += 1;
-  return `e2e-${Date.now()}-${nextUser}@example.com`;
-}
-
-async function register(page: Page, email: string, url = '/auth?mode=register') {
-  await page.goto(url);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+/** A new account, signed out again: the starting point of the sign-in tests. */
+async function registeredAndSignedOut(page: Page): Promise<string> {
+  const email = uniqueEmail();
+  await registerThroughForm(page, email);
+  await expect(page).toHaveURL('/');
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  return email;
 }
 
 test('a visitor signs up, optimises a photo, finds it in the history, and signs out to the guest screen', async ({ page }) => {
-  await register(page, uniqueEmail());
+  await registerThroughForm(page, uniqueEmail());
 
   await expect(page).toHaveURL('/');
   await expect(page.getByText('Registration complete!', { exact: true })).toBeVisible();
@@ -56,16 +52,9 @@ test('a visitor signs up, optimises a photo, finds it in the history, and signs 
 });
 
 test('sign-in follows a same-site redirect, and a signed-in visitor skips the auth page', async ({ page }) => {
-  const email = uniqueEmail();
-  await register(page, email);
-  await expect(page).toHaveURL('/');
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const email = await registeredAndSignedOut(page);
 
-  await page.goto('/auth?redirect=/powerpoint');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, email, { url: '/auth?redirect=/powerpoint' });
   await expect(page.getByText('Signed in!', { exact: true })).toBeVisible();
   // /powerpoint is premium-only, so a registered user lands back on /.
   await expect(page).toHaveURL('/');
@@ -76,20 +65,13 @@ test('sign-in follows a same-site redirect, and a signed-in visitor skips the au
 });
 
 test('wrong credentials and a taken e-mail show the server message', async ({ page }) => {
-  const email = uniqueEmail();
-  await register(page, email);
-  await expect(page).toHaveURL('/');
-  await page.getByRole('link', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const email = await registeredAndSignedOut(page);
 
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('not the password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, email, { secret: 'not the password' });
   await expect(page.getByText('Login error', { exact: true })).toBeVisible();
   await expect(page).toHaveURL('/auth');
 
-  await register(page, email);
+  await registerThroughForm(page, email);
   await expect(page.getByText('Registration error', { exact: true })).toBeVisible();
   await expect(page.getByTestId('field-error-email')).toBeVisible();
   await expect(page).toHaveURL('/auth?mode=register');
@@ -99,7 +81,7 @@ test('signed out, /admin asks for a sign-in and a registered user is told no', a
   await page.goto('/admin');
   await expect(page).toHaveURL('/auth?redirect=%2Fadmin');
 
-  await register(page, uniqueEmail(), '/auth?mode=register&redirect=/admin');
+  await registerThroughForm(page, uniqueEmail(), { url: '/auth?mode=register&redirect=/admin' });
   await expect(page).toHaveURL('/admin');
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();
 });

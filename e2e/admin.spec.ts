@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-
-const password = 'correct horse battery';
+import { adminEmail, password, registerThroughForm } from './people.js';
 
 /** Another person, in their own browser, from their own address. */
 async function personAt(browser: Browser, baseURL: string, address: string): Promise<Page> {
@@ -10,12 +9,7 @@ async function personAt(browser: Browser, baseURL: string, address: string): Pro
 }
 
 async function register(page: Page, email: string, firstName: string) {
-  await page.goto('/auth?mode=register');
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerThroughForm(page, email, { firstName, lastName: 'Tester' });
   await expect(page.getByTestId('user-greeting')).toHaveText(`Hi, ${firstName}`);
 }
 
@@ -25,7 +19,7 @@ test('an admin makes a user premium, then deactivates them, and that user is ref
   await register(member, memberEmail, 'Marta');
   expect((await member.request.get('/api/images/history')).status()).toBe(200);
 
-  await register(page, 'admin@example.com', 'Alma');
+  await register(page, adminEmail, 'Alma');
   await page.getByRole('link', { name: 'Admin' }).first().click();
   await expect(page).toHaveURL('/admin');
   const row = page.locator(`[data-testid=user-row][data-email="${memberEmail}"]`);

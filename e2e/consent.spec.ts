@@ -1,28 +1,16 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { registerByApi, signInAsAdmin, uniqueEmail as emailFor } from './people.js';
 
-const password = 'correct horse battery';
 /** The only cookie a visitor may get before answering the banner: the technical session cookie. */
 const technicalCookies = ['lightpix_session'];
 
-let nextUser = 0;
-function uniqueEmail(): string {
-  nextUser += 1;
-  return `consent-${Date.now()}-${nextUser}@example.com`;
-}
+const uniqueEmail = () => emailFor('consent');
 
-async function registerByApi(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/register', {
-    data: { email, password, firstName: 'Ada', lastName: 'Lovelace', username: '' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-/** Signs in as the run's admin (ADMIN_EMAILS), creating the account if no other spec did. */
+/** The run's admin, signed in from a browser and address of their own. */
 async function adminRequest(browser: Browser, baseURL: string): Promise<APIRequestContext> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.50.0.9' } });
-  const login = await context.request.post('/api/auth/login', { data: { email: 'admin@example.com', password } });
-  if (login.status() !== 200) await registerByApi(context.request, 'admin@example.com');
+  await signInAsAdmin(context.request);
   return context.request;
 }
 

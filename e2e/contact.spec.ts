@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startMailCatcher } from '../server/test/mail-catcher.js';
 import { expect, test } from './fixtures.js';
+import { signInAsAdmin } from './people.js';
 import { e2eContactTo, e2eSmtpPort } from './mail.js';
 
 let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -99,10 +100,7 @@ test('an admin reads the stored message in the admin panel', async ({ page }) =>
   });
   expect(sent.status()).toBe(201);
 
-  const admin = { email: 'admin@example.com', password: 'correct horse battery' };
-  // Another spec of this run may have registered the admin already.
-  const login = await page.request.post('/api/auth/login', { data: admin });
-  if (!login.ok()) await page.request.post('/api/auth/register', { data: { ...admin, firstName: 'Alma', lastName: 'Admin' } });
+  await signInAsAdmin(page.request, { firstName: 'Alma', lastName: 'Admin' });
   await catcher.next((m) => m.headers.subject === `[Lightpix contact] ${subject}`);
   await page.goto('/admin');
   const item = page.getByTestId('contact-message').filter({ hasText: subject });
