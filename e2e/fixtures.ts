@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test';
+import { addressPool } from '../server/test/addresses.js';
 
-let nextAddress = 0;
+let nextAddress: (() => string) | null = null;
 
 /**
  * Every test browses from its own client address (the e2e server trusts X-Forwarded-For),
@@ -9,9 +10,8 @@ let nextAddress = 0;
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({}, use, testInfo) => {
-    nextAddress += 1;
-    const worker = 100 + (testInfo.workerIndex % 100);
-    await use({ 'X-Forwarded-For': `10.${worker}.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}` });
+    nextAddress ??= addressPool(`10.${100 + (testInfo.workerIndex % 100)}`);
+    await use({ 'X-Forwarded-For': nextAddress() });
   },
 });
 

@@ -129,11 +129,4 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
   };
 }
 
-/** Fresh client addresses under a two-octet prefix, so each test's per-IP quota and limits start at zero. */
-export function addressPool(prefix: string) {
-  let count = 0;
-  return () => {
-    count += 1;
-    return `${prefix}.${Math.floor(count / 250)}.${(count % 250) + 1}`;
-  };
-}
+export { addressPool } from './addresses.js';
