@@ -28,16 +28,9 @@ export function undecodable(): AppError {
   return new AppError('undecodable_image', 'This image could not be read. The file may be damaged or incomplete.');
 }
 
-/** HEIF brands that carry HEVC, which our libvips cannot decode (AVIF's brands are avif/avis). */
-const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
-
-function isHeic(data: Buffer): boolean {
-  return data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && HEIC_BRANDS.has(data.toString('latin1', 8, 12));
-}
-
 /** Judges the upload by its content, from the header alone, before any pixel is decoded. */
 export async function inspectImage(data: Buffer): Promise<ImageInfo> {
-  if (isHeic(data)) {
+  if (sniffFormat(data) === 'heic') {
     throw new AppError(
       'unsupported_file_type',
       `HEIC photos are not supported yet. We accept ${ACCEPTED_FORMATS_TEXT} images; on an iPhone, choose "Most Compatible" under Settings › Camera › Formats.`,

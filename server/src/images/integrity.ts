@@ -80,8 +80,14 @@ export function isCutShort(format: InputFormat, data: Buffer): boolean {
   return false;
 }
 
-/** The accepted format the first bytes announce, or 'avif-sequence' for an animated AVIF; null for anything else. */
-export function sniffFormat(data: Buffer): InputFormat | 'avif-sequence' | null {
+/** HEIF brands that carry HEVC, which our libvips cannot decode (AVIF's brands are avif/avis). */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+
+/**
+ * The format the first bytes announce: one we accept, an animated AVIF or a HEIC photo (both
+ * refused with their own message), or null for anything else.
+ */
+export function sniffFormat(data: Buffer): InputFormat | 'avif-sequence' | 'heic' | null {
   const text = (start: number, end: number) => data.toString('latin1', start, end);
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
   if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
@@ -92,6 +98,7 @@ export function sniffFormat(data: Buffer): InputFormat | 'avif-sequence' | null 
     const brand = text(8, 12);
     if (brand === 'avis') return 'avif-sequence';
     if (brand === 'avif') return 'avif';
+    if (HEIC_BRANDS.has(brand)) return 'heic';
   }
   return null;
 }
