@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { scrollToSection } from './scrollToSection';
+import { SectionLink } from './SectionLink';
 
 export function HeroSection() {
   const { t } = useTranslation();
@@ -11,20 +11,12 @@ export function HeroSection() {
       </h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-slate-600">{t('landing.hero.subtitle')}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <a
-          href="#upload"
-          onClick={(event) => scrollToSection(event, 'upload')}
-          className="rounded-lg bg-brand-600 px-5 py-3 font-medium text-white shadow-sm hover:bg-brand-700"
-        >
+        <SectionLink section="upload" className="rounded-lg bg-brand-600 px-5 py-3 font-medium text-white shadow-sm hover:bg-brand-700">
           {t('landing.hero.start')}
-        </a>
-        <a
-          href="#pricing"
-          onClick={(event) => scrollToSection(event, 'pricing')}
-          className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-medium text-slate-800 hover:bg-slate-50"
-        >
+        </SectionLink>
+        <SectionLink section="pricing" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-medium text-slate-800 hover:bg-slate-50">
           {t('landing.hero.pricing')}
-        </a>
+        </SectionLink>
       </div>
     </section>
   );

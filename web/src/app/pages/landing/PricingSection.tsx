@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { priceText } from '#lib/planText';
 import { usePlans, useSession } from '../../../features/session/api';
 import { planLines } from './planText';
-import { scrollToSection } from './scrollToSection';
+import { SectionLink } from './SectionLink';
 
 const buttonClass = 'mt-6 block rounded-lg px-4 py-2.5 text-center text-sm font-medium';
 
@@ -22,9 +22,9 @@ function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }
   const label = t(`landing.pricing.${plan.tier}.cta`);
   if (plan.tier === 'guest') {
     return (
-      <a href="#upload" onClick={(event) => scrollToSection(event, 'upload')} className={clsx(buttonClass, 'border border-slate-300 text-slate-800 hover:bg-slate-50')}>
+      <SectionLink section="upload" className={clsx(buttonClass, 'border border-slate-300 text-slate-800 hover:bg-slate-50')}>
         {label}
-      </a>
+      </SectionLink>
     );
   }
   const premium = plan.tier === 'premium';
