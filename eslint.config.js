@@ -3,6 +3,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Web code runs in the browser: no Node built-ins, nothing from the server package. */
+const browserOnly = [
+  { group: ['node:*'], message: 'Web code runs in the browser: no Node built-ins.' },
+  { group: ['@lightpix/server', '@lightpix/server/*', '**/server/**'], message: 'Web code must not import server code; share through @lightpix/shared.' },
+];
+/** Pages in app/ compose features; nothing below them reaches up. */
+const noApp = [{ group: ['**/app/**', '#app/**'], message: 'Only app/ composes pages; move what you need into lib/ or components/.' }];
+const noFeatures = [{ group: ['**/features/**', '#features/**'], message: 'lib/ and components/ sit below the features; move the shared piece down.' }];
+const noOtherFeature = [
+  { regex: '^\\.\\./[^./][^/]*(/|$)', message: 'Features do not import each other; share through components/ or lib/.' },
+  ...noFeatures.map((ban) => ({ ...ban, message: 'Features do not import each other; share through components/ or lib/.' })),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/drizzle/**', 'bench/out/**'] },
   js.configs.recommended,
@@ -19,24 +32,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Only Node's and the server's code may reach the file system and the database.
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@lightpix/server*', '**/server/**'] }],
+      'no-restricted-imports': ['error', { patterns: [...browserOnly] }],
     },
   },
   {
-    // Features do not import each other; shared pieces live in components/ and lib/.
+    // Shared pieces stay below the features that use them.
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...browserOnly, ...noFeatures, ...noApp] }] },
+  },
+  {
+    // A later rule entry replaces an earlier one whole, so each override repeats the web-wide bans.
     files: ['web/src/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./[^./][^/]*(/|$)', message: 'Features do not import each other; share through components/ or lib/.' },
-            { group: ['**/features/**', '#features/**'], message: 'Features do not import each other; share through components/ or lib/.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...browserOnly, ...noOtherFeature, ...noApp] }] },
   },
   {
     // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.

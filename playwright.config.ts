@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { e2eContactTo, e2eSmtpPort } from './e2e/mail.js';
+import { e2eStripePort, e2eStripeSettings } from './e2e/stripe.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `lightpix-e2e-${port}`);
@@ -29,24 +30,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database per run; TRUST_PROXY lets each test act from its own client address.
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAILS: 'admin@example.com',
-      // Contact mail goes to a local SMTP server that e2e/contact.spec.ts runs; elsewhere nothing listens and the message is only stored.
-      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
-      MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
-      CONTACT_TO: e2eContactTo,
-      SUPPORT_EMAIL: 'support@lightpix.test',
+  webServer: [
+    {
+      // Stripe for the run: the API tests' fake (server/test/stripe-fake.ts), on the port after the app's.
+      command: `npx tsx e2e/stripe-fake-server.ts ${e2eStripePort}`,
+      url: `http://127.0.0.1:${e2eStripePort}/_fake/subscriptions`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // A fresh embedded database per run; TRUST_PROXY=1 lets each test act from its own client address (one X-Forwarded-For entry).
+      command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAILS: 'admin@example.com',
+        // Contact mail goes to a local SMTP server that e2e/contact.spec.ts runs; elsewhere nothing listens and the message is only stored.
+        SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+        MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
+        CONTACT_TO: e2eContactTo,
+        SUPPORT_EMAIL: 'support@lightpix.test',
+        ...e2eStripeSettings,
+      },
+    },
+  ],
 });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { encode, type EncodedFormat } from '../server/src/images/encode.js';
 import type { BenchImage, ImageClass } from './image-set.js';
 
-export const CONTENDERS = ['ours-default', 'ours-smart', 'sharp-direct', 'cjpeg-q75', 'pngquant+optipng', 'cwebp-q75'] as const;
+export const CONTENDERS = ['ours-default', 'ours-smart', 'ours-auto', 'sharp-direct', 'cjpeg-q75', 'pngquant+optipng', 'cwebp-q75'] as const;
 export type ContenderName = (typeof CONTENDERS)[number];
 
 /** The contender each class is measured against: the tool people compare us with. */

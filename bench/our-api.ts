@@ -14,7 +14,7 @@ export interface ApiResult {
 }
 
 export interface OurApi {
-  optimise(data: Buffer, filename: string, quality: '75' | 'smart'): Promise<ApiResult>;
+  optimise(data: Buffer, filename: string, quality: '75' | 'smart', format?: '' | 'auto'): Promise<ApiResult>;
   close(): Promise<void>;
 }
 
@@ -48,7 +48,7 @@ export async function startOurApi(dataDir: string): Promise<OurApi> {
       QUOTA_GUEST: '1000000',
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       WEB_DIST_DIR: '',
     },
   });
@@ -69,11 +69,11 @@ export async function startOurApi(dataDir: string): Promise<OurApi> {
   };
 
   return {
-    async optimise(data, filename, quality) {
+    async optimise(data, filename, quality, format = '') {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(data)]), filename);
       form.append('quality', quality);
-      form.append('format', '');
+      form.append('format', format);
       form.append('width', '');
       form.append('height', '');
       form.append('maintainRatio', 'true');

@@ -25,9 +25,9 @@ import {
 } from './contenders.js';
 import { loadImageSet, type BenchImage, type ImageClass } from './image-set.js';
 import { startOurApi, type ApiResult, type OurApi } from './our-api.js';
-import { CLASS_TITLE, classTable, median, perImageTable, summary, timingTable, type ContenderResult, type ImageResult } from './report.js';
-import type { RawImage } from '../server/src/images/ssim.js';
-import { pixelsOverWhite, similarityTo } from './similarity.js';
+import { CLASS_TITLE, classTable, engineTimingTable, median, perImageTable, summary, timingTable, type ContenderResult, type ImageResult } from './report.js';
+import { judgeAgainst, type Judge } from './judge.js';
+import { engineRuns, type EngineRuns } from './engine-direct.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLASSES: ImageClass[] = ['photo', 'graphic'];
@@ -48,14 +48,20 @@ if (!Number.isInteger(reps) || reps < 1) throw new Error('--reps must be a whole
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 200);
 
-async function measured(original: RawImage, image: BenchImage, data: Buffer, ms: number, extra: Partial<ContenderResult> = {}): Promise<ContenderResult> {
-  const format = (await sharp(data).metadata()).format;
-  return { bytes: data.length, savings: 1 - data.length / image.data.length, ssim: await similarityTo(original, data), ms, format, ...extra };
+/** Contenders butteraugli also judges: it takes ~10 s a view, so only the ones the targets compare. */
+const BUTTERAUGLI_FOR = new Set<ContenderName>(['ours-smart', 'ours-auto', 'cjpeg-q75', 'pngquant+optipng']);
+
+async function measured(judge: Judge, name: ContenderName, image: BenchImage, data: Buffer, ms: number, extra: Partial<ContenderResult> = {}): Promise<ContenderResult> {
+  const meta = await sharp(data).metadata();
+  const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
+  const look = await judge.judge(data, { butteraugli: BUTTERAUGLI_FOR.has(name) });
+  return { bytes: data.length, savings: 1 - data.length / image.data.length, ssim: look.full, ssimView: look.view, butteraugli: look.butteraugli, ms, format, ...extra };
 }
 
 /** All contenders on one image, in sequence. */
 async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderName>, workDir: string): Promise<ImageResult> {
-  const original = await pixelsOverWhite(image.data);
+  const judge = await judgeAgainst(image.data);
+
   const contenders: ImageResult['contenders'] = {};
   const filename = path.basename(image.name);
   const attempt = async (name: ContenderName, work: () => Promise<ContenderResult | NotApplicable>) => {
@@ -92,18 +98,25 @@ async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderNa
   const ours = http.last;
   await attempt('ours-default', async () => {
     if (http.error || !ours) throw http.error;
-    return measured(original, image, ours.data, median(http.ms), { quality: ours.record.quality, alreadyOptimal: ours.record.alreadyOptimal });
+    return measured(judge, 'ours-default', image, ours.data, median(http.ms), { quality: ours.record.quality, alreadyOptimal: ours.record.alreadyOptimal });
   });
   await attempt('sharp-direct', async () => {
     if (!direct) return { reason: `sharp-direct covers JPEG, PNG and WebP, not ${image.format}` };
     if (alone.error || !alone.last) throw alone.error;
-    return measured(original, image, alone.last, median(alone.ms));
+    return measured(judge, 'sharp-direct', image, alone.last, median(alone.ms));
   });
   const timing = direct && !http.error && !alone.error ? { httpMs: http.ms, sharpMs: alone.ms } : null;
 
   await attempt('ours-smart', async () => {
     const smart = await api.optimise(image.data, filename, 'smart');
-    return measured(original, image, smart.data, smart.ms, { quality: smart.record.quality, alreadyOptimal: smart.record.alreadyOptimal });
+    return measured(judge, 'ours-smart', image, smart.data, smart.ms, { quality: smart.record.quality, alreadyOptimal: smart.record.alreadyOptimal });
+  });
+
+  // The engine in this process: one fixed-quality encode, smart and 'auto' (a premium plan's formats), timed alike.
+  let engine: EngineRuns | null = null;
+  await attempt('ours-auto', async () => {
+    engine = await engineRuns(image.data);
+    return measured(judge, 'ours-auto', image, engine.auto.data, engine.autoMs, { quality: engine.auto.quality });
   });
 
   const wanted = TOOL_CONTENDERS[image.imageClass].filter((name) => tools.has(name));
@@ -113,14 +126,17 @@ async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderNa
     for (const name of wanted) {
       await attempt(name, async () => {
         const encoded = await runTool(name, await inputs, imageDir);
-        return 'reason' in encoded ? encoded : measured(original, image, encoded.data, encoded.ms);
+        return 'reason' in encoded ? encoded : measured(judge, name, image, encoded.data, encoded.ms);
       });
     }
     await rm(imageDir, { recursive: true, force: true });
   }
 
+  await judge.close();
   const { name, imageClass, format, width, height } = image;
-  return { name, imageClass, format, width, height, originalBytes: image.data.length, contenders, timing };
+  const ran = engine as EngineRuns | null;
+  const engineTiming = ran ? { fixedMs: ran.fixedMs, smartMs: ran.smartMs, autoMs: ran.autoMs } : null;
+  return { name, imageClass, format, width, height, originalBytes: image.data.length, contenders, timing, engineTiming };
 }
 
 /** The commit the server code comes from, and whether server/ or shared/ have uncommitted changes. */
@@ -137,7 +153,7 @@ async function codeVersion(): Promise<string> {
 
 function progressLine(index: number, total: number, result: ImageResult): string {
   const parts = Object.entries(result.contenders).map(([name, r]) =>
-    'bytes' in r ? `${name} ${(r.bytes / 1024).toFixed(0)}K/${r.ssim.toFixed(3)}` : `${name} n/a`,
+    'bytes' in r ? `${name} ${(r.bytes / 1024).toFixed(0)}K/${r.ssim.toFixed(4)}/${r.ssimView.toFixed(4)}` : `${name} n/a`,
   );
   return `[${index}/${total}] ${result.name}: ${parts.join(', ')}`;
 }
@@ -197,6 +213,7 @@ async function main() {
     if (options['per-image']) out.push(perImageTable(results, imageClass), '');
   }
   out.push('### Time: ours-default through HTTP vs sharp-direct', '', timingTable(results, classes), '');
+  out.push('### Time: smart and auto vs one fixed-quality encode (engine in process)', '', engineTimingTable(results, classes), '');
   out.push('### Summary', '', summary(results), '');
   if (notApplicable.length) out.push('### Not applicable', '', ...notApplicable, '');
   if (skipped.length) out.push('### Skipped files', '', ...skipped.map((s) => `- ${s.name}: ${s.reason}`), '');

@@ -8,13 +8,13 @@ const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/
 
 test('a guest optimises a real photo, downloads a smaller valid file, then has 0 images left', async ({ page }) => {
   await page.goto('/guest');
-  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 of 1 image left (renews every 24 hours)');
   const uploadArea = page.getByTestId('upload-area');
   await expect(uploadArea).not.toHaveAttribute('aria-disabled', 'true');
 
   await page.getByTestId('upload-input').setInputFiles(photo);
   await expect(page.getByText('photo.jpg').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Optimize All' }).click();
+  await page.getByRole('button', { name: 'Optimise', exact: true }).click();
 
   const row = page.getByTestId('result-row').first();
   const link = row.getByTestId('download-link');
@@ -27,7 +27,7 @@ test('a guest optimises a real photo, downloads a smaller valid file, then has 0
   expect(result.length).toBeLessThan(original.size);
   expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
 
-  await expect(page.getByTestId('remaining-images')).toHaveText('0 images remaining');
+  await expect(page.getByTestId('remaining-images')).toHaveText('0 of 1 image left (renews every 24 hours)');
   await expect(uploadArea).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('upload-input')).toBeDisabled();
 });
@@ -55,19 +55,19 @@ test('the chosen language survives a reload', async ({ page }) => {
 test('a guest asks for a target size: an unreachable one is explained and costs nothing, a reachable one is met', async ({ page }) => {
   await page.goto('/guest');
   // The upload input stays disabled until the session and plan have loaded.
-  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 of 1 image left (renews every 24 hours)');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByText('More options').click();
   const target = page.getByLabel('Target size (KB)');
   await target.fill('1');
-  await page.getByRole('button', { name: 'Optimize All' }).click();
+  await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(page.getByText('This image cannot be made that small with these settings').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 of 1 image left (renews every 24 hours)');
 
   await page.getByTestId('upload-input').setInputFiles(photo);
   await target.fill('20');
-  await page.getByRole('button', { name: 'Optimize All' }).click();
+  await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   const link = page.getByTestId('result-row').getByTestId('download-link');
   await expect(link).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -81,12 +81,12 @@ test('a guest who chooses to keep metadata gets the camera data back', async ({ 
   expect((await sharp(camera).metadata()).exif).toBeDefined();
   await page.goto('/guest');
   // The upload input stays disabled until the session and plan have loaded.
-  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 of 1 image left (renews every 24 hours)');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(camera);
   await page.getByText('More options').click();
   await page.getByLabel('Keep metadata (camera, date, location)').check();
-  await page.getByRole('button', { name: 'Optimize All' }).click();
+  await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   const link = page.getByTestId('result-row').getByTestId('download-link');
   await expect(link).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -96,7 +96,7 @@ test('a guest who chooses to keep metadata gets the camera data back', async ({ 
 test('Smart lightening picks the quality itself and the result says so', async ({ page }) => {
   await page.goto('/guest');
   // The upload input stays disabled until the session and plan have loaded.
-  await expect(page.getByTestId('remaining-images')).toHaveText('1 image remaining');
+  await expect(page.getByTestId('remaining-images')).toHaveText('1 of 1 image left (renews every 24 hours)');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByRole('slider', { name: 'Quality' }).fill('40');
@@ -104,10 +104,28 @@ test('Smart lightening picks the quality itself and the result says so', async (
   const row = page.getByTestId('result-row');
   await expect(row.getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText('smart quality');
-  // The settings were reset: the slider shows Smart, not the 40 chosen before.
-  await expect(page.getByRole('slider', { name: 'Quality' })).toHaveAttribute('aria-valuetext', 'Smart');
+  // The settings were reset to the defaults, and the quality shown is the slider's again, not 'Smart'.
+  await expect(page.getByRole('slider', { name: 'Quality' })).toHaveAttribute('aria-valuetext', '75%');
+  await expect(page.getByRole('slider', { name: 'Quality' })).toHaveValue('75');
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-link').click()]);
   const result = await readFile(await download.path());
   expect(result.length).toBeLessThan((await stat(photo)).size);
   expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
+});
+
+test('a guest drops an iPhone HEIC photo, is told it will be saved as JPEG, and downloads a JPEG', async ({ page }) => {
+  const heic = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/iphone.heic');
+  await page.goto('/guest');
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('upload-area')).toContainText('HEIC');
+  await page.getByTestId('upload-input').setInputFiles(heic);
+  await expect(page.getByText('iphone.heic').first()).toBeVisible();
+  await expect(page.getByText('HEIC photos (iPhone) are saved as JPEG')).toBeVisible();
+  await page.getByRole('button', { name: 'Optimise', exact: true }).click();
+
+  const link = page.getByTestId('result-row').first().getByTestId('download-link');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('iphone.jpg');
+  expect(await sharp(await readFile(await download.path())).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 214 });
 });

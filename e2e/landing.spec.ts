@@ -19,22 +19,23 @@ for (const language of landingLanguages) {
   });
 }
 
-test('Start Optimizing Now scrolls to the upload section, where a guest optimises an image at quality 80', async ({ page }) => {
+test('Start Optimising Now scrolls to the upload section, where a guest optimises an image at the one default quality, 75', async ({ page }) => {
   await page.goto('/');
   const upload = page.locator('#upload');
   const headingTop = async () => (await upload.getByRole('heading', { level: 2 }).first().boundingBox())!.y;
   expect(await headingTop()).toBeGreaterThan(300);
-  await page.getByRole('link', { name: 'Start Optimizing Now' }).first().click();
+  await page.getByRole('link', { name: 'Start Optimising Now' }).first().click();
   await expect(page).toHaveURL(/#upload$/);
   // Smooth scrolling takes a moment; the section ends at the top of the window.
   await expect.poll(headingTop).toBeLessThan(150);
 
-  await expect(upload.getByText('80%')).toBeVisible();
+  await expect(upload.getByText('75%')).toBeVisible();
+  await expect(upload.getByTestId('upload-area')).toContainText(/Supports JPEG, PNG, WebP.* up to 10MB/);
   await expect(upload.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await upload.getByTestId('upload-input').setInputFiles(photo);
-  await upload.getByRole('button', { name: 'Optimize All' }).click();
+  await upload.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(upload.getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
-  await expect(upload.getByTestId('remaining-images')).toHaveText('0 images remaining');
+  await expect(upload.getByTestId('remaining-images')).toHaveText('0 of 1 image left (renews every 24 hours)');
 });
 
 test('pricing comes from the plan table and its buttons follow SPEC: current tier disabled, others to /auth', async ({ page }) => {
@@ -68,12 +69,13 @@ test('choosing a language on the landing page moves to its page, and the choice 
   // Back at / the stored choice sends the visitor to the German page again.
   await page.goto('/');
   await expect(page).toHaveURL('/de');
-  // Polish is a landing page only: the rest of the interface goes back to the visitor's language.
+  // Polish is a landing page only: the rest of the interface shows English, and the choice stays Polish.
   await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pl');
   await expect(page).toHaveURL('/pl');
   await expect(page.getByRole('heading', { level: 1, name: landingTexts.pl.landing.hero.title })).toBeVisible();
   await page.goto('/guest');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('pl');
 });
 
 test('a signed-in user at / gets the app screen, not the landing page', async ({ page }) => {
@@ -90,12 +92,24 @@ test('a signed-in user at / gets the app screen, not the landing page', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Lighter images, same look' })).toHaveCount(0);
 });
 
-test('the landing page shows real figures from the server', async ({ page, request }) => {
+test('the landing page shows real figures from the server, and none below a sensible threshold', async ({ page, request }) => {
   const stats = await (await request.get('/api/stats')).json();
+  // A fresh installation: a few images and users, no hour of uptime yet, so no "0 images processed".
+  expect(stats.imagesProcessed).toBeLessThan(1000);
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Pricing' }).or(page.getByTestId('plan-premium')).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lightpix in numbers' })).toHaveCount(0);
+
+  await page.route('**/api/stats', (route) => route.fulfill({ json: { imagesProcessed: 12345, users: 42, uptimePercent: 99.95, uptimeDays: 3 } }));
+  await page.reload();
   const figures = page.getByTestId('landing-stats');
   await expect(figures).toContainText('Images Processed');
-  await expect(figures).toContainText(new Intl.NumberFormat('en').format(stats.users));
+  await expect(figures).toContainText(new Intl.NumberFormat('en').format(12345));
+  await expect(figures).toContainText('Uptime');
+  // 42 users is below the threshold: left out, and the two remaining figures share the row evenly.
+  await expect(figures).not.toContainText('Happy Users');
+  await expect(figures.locator(':scope > div')).toHaveCount(2);
+  await expect(figures).toHaveClass(/sm:grid-cols-2/);
 });
 
 test("the landing contact form says SPEC's error in the page's language when sending fails", async ({ page }) => {

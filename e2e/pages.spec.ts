@@ -89,17 +89,17 @@ test('an unknown path answers 404 with Page Not Found and a way home', async ({ 
   await expect(page).toHaveURL('/');
 });
 
-test('the footer has the Product, Support and Legal columns with their links', async ({ page }) => {
+test('the footer has the Product, Support, Resources and Legal columns with their links', async ({ page }) => {
   await page.goto('/our-partners');
   const footer = page.getByRole('contentinfo');
   const expected: Record<string, [string, string][]> = {
     Product: [['Features', '/#features'], ['Pricing', '/#pricing']],
-    Support: [['Help Center', '/contact'], ['Contact', '/contact'], ['FAQ', '/#faq']],
+    Support: [['Help Centre', '/contact'], ['Contact', '/contact'], ['FAQ', '/#faq']],
+    Resources: [['Our partners', '/our-partners']],
     Legal: [
       ['Privacy Policy (GDPR)', '/privacy-policy'],
       ['Terms & Conditions', '/terms-of-service'],
       ['Cookie Policy', '/cookie-policy'],
-      ['Our partners', '/our-partners'],
     ],
   };
   for (const [column, links] of Object.entries(expected)) {

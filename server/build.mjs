@@ -2,6 +2,25 @@
 // npm packages stay external and load from node_modules.
 import { build } from 'esbuild';
 
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@lightpix/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+// The HEIC decoder's worker thread is its own file, found next to main.js (server/src/images/heic.ts).
+await build({
+  entryPoints: ['src/images/heic-worker.mjs'],
+  outfile: 'dist/heic-worker.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+
 await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
@@ -11,14 +30,5 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@lightpix/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
+  plugins: [externalPackages],
 });

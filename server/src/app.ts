@@ -11,6 +11,8 @@ import { registerErrorHandler } from './errors.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { developerApiRoutes } from './modules/developer-api/routes.js';
+import { keysRoutes } from './modules/keys/routes.js';
 import { registerOriginCheck } from './modules/auth/origin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
@@ -18,10 +20,15 @@ import { buildPlanTable } from './modules/plans/service.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
-import { databaseSessionStore } from './modules/session/store.js';
-import { ProcessingQueue, type QueueLimits } from './images/queue.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/routes.js';
+import { billingFromEnv, checkPrice, type Billing } from './modules/billing/stripe.js';
+import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/store.js';
+import { inProcessQueue, type QueueLimits } from './jobs/queue.js';
+import { jobHandlers, type AppQueue } from './jobs/handlers.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   env: Env;
@@ -30,11 +37,14 @@ export interface AppDeps {
   /** The clock, replaceable so tests can move time past a window or retention. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Defaults to one image per core and four waiting per core. */
+  /** The job queue; defaults to an in-process one with queueLimits. */
+  queue?: AppQueue;
+  /** Defaults to one job per core and four waiting per core. */
   queueLimits?: QueueLimits;
+  /** Stripe; defaults to the one the STRIPE_* settings describe (null without keys). */
+  billing?: Billing | null;
 }
 
-const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** Per client address across the API: far above what a person clicks, low enough to blunt scripts. */
 export const API_REQUESTS_PER_MINUTE = 300;
 
@@ -42,7 +52,7 @@ export const API_REQUESTS_PER_MINUTE = 300;
 export async function buildApp(deps: AppDeps) {
   const { env, database, store } = deps;
   const now = deps.now ?? (() => new Date());
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: env.TRUST_PROXY });
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: fastifyTrustProxy(env.TRUST_PROXY) });
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
@@ -51,13 +61,20 @@ export async function buildApp(deps: AppDeps) {
         // Previews of chosen files are object URLs.
         'img-src': ["'self'", 'data:', 'blob:'],
         'upgrade-insecure-requests': env.PUBLIC_URL?.startsWith('https:') ? [] : null,
+        // Stripe.js and its Payment Element frames, as Stripe documents for a CSP.
+        'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
       },
     },
   });
 
   const plans = buildPlanTable(env);
-  const queue = new ProcessingQueue(deps.queueLimits);
+  const queue = deps.queue ?? inProcessQueue(jobHandlers, deps.queueLimits);
   const db = database.db;
+  const billing = deps.billing !== undefined ? deps.billing : billingFromEnv(env);
+  if (billing) await checkPrice(billing, plans.premium.priceEurCents);
+  const billingDeps: BillingDeps = { db, billing, plans, publicUrl: env.PUBLIC_URL, now };
 
   await app.register(async (api) => {
     await api.register(fastifyRateLimit, { max: API_REQUESTS_PER_MINUTE, timeWindow: '1 minute' });
@@ -66,9 +83,9 @@ export async function buildApp(deps: AppDeps) {
     await api.register(fastifySession, {
       secret: env.SESSION_SECRET,
       cookieName: 'lightpix_session',
-      store: databaseSessionStore(db),
+      store: databaseSessionStore(db, now),
       saveUninitialized: false,
-      // A session lives 30 days from its start (the privacy policy's limit), and is written only when it changes.
+      // Written only when it changes; its lifetime is fixed from its start (store.ts says why).
       rolling: false,
       cookie: {
         httpOnly: true,
@@ -89,7 +106,13 @@ export async function buildApp(deps: AppDeps) {
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });
+    await api.register(subscriptionRoutes, billingDeps);
+    await api.register(accountRoutes, { db, store, billing });
+    await api.register(keysRoutes, { db, now });
   });
+  await app.register(stripeWebhookRoutes, billingDeps);
+  // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
+  await app.register(developerApiRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 
 /** Unset and empty settings are the same: the default applies. */
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -26,7 +27,7 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   ),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxySchema,
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   QUOTA_GUEST: wholeNumber(1),
   QUOTA_FREE: wholeNumber(10),
@@ -40,6 +41,10 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
+  /** Where the Stripe SDK sends its calls: Stripe itself by default, a local fake in tests. */
+  STRIPE_API_URL: optionalText.pipe(z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional()),
+  /** On once the Customer Portal is activated in Stripe's dashboard: /account then offers "Update card and invoices". */
+  STRIPE_PORTAL: flag(false),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: optionalText.pipe(z.string().refine(mailbox, 'must be an e-mail address or Name <address>').optional()),
   /** Comma-separated: every contact message is e-mailed to each of them. */
@@ -48,13 +53,46 @@ const envSchema = z.object({
   ),
   /** A public address the contact page shows; unrelated to where messages are sent. */
   SUPPORT_EMAIL: optionalText.pipe(emailAddress.optional()),
-  REDIS_URL: optionalText,
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  /** Namespaces every Redis key (jobs, rate limits), so several installations can share one Redis. */
+  REDIS_PREFIX: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]+$/).default('lightpix')),
+  /** One URL for the results bucket: s3+https://KEY:SECRET@host[:port]/bucket?region=…&forcePathStyle=true. */
+  STORAGE_URL: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag(false),
+  /** web answers HTTP and enqueues, worker only processes jobs, all does both (the single-machine default). */
+  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
+  /** Seconds before a job whose worker stopped answering is handed to another worker. */
+  JOB_STALL_SECONDS: wholeNumber(30, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; the default is the workspace's build output. */
   WEB_DIST_DIR: optionalText,
+}).superRefine((env, context) => {
+  // Payments are on with the secret key; then every other Stripe setting is needed.
+  if (!env.STRIPE_SECRET_KEY) return;
+  for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+  }
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+/** Where results are kept: this machine's DATA_DIR, or an S3-compatible bucket shared by every instance. */
+export type StorageSettings =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; storage: StorageSettings };
 
 export class EnvError extends Error {}
 
@@ -66,9 +104,67 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const storage = storageSettings(env);
+  // Several instances need one session secret and one database; a per-instance fallback would split them silently.
+  if (env.NODE_ENV === 'production' && (env.REDIS_URL || storage.kind === 's3')) {
+    const missing = [!env.SESSION_SECRET && 'SESSION_SECRET', !env.DATABASE_URL && 'DATABASE_URL'].filter(Boolean);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Running with REDIS_URL or S3 storage means running several instances, which must share settings:\n` +
+          missing.map((name) => `  ${name}: required in production when REDIS_URL or S3 storage is set`).join('\n'),
+      );
+    }
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+  return { ...env, storage, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/** STORAGE_URL or the S3_* settings (not both), else the local folder. */
+function storageSettings(env: z.infer<typeof envSchema>): StorageSettings {
+  const separate = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean);
+  if (env.STORAGE_URL && separate) throw new EnvError('Invalid settings:\n  STORAGE_URL: set either STORAGE_URL or the S3_* settings, not both');
+  if (env.STORAGE_URL) return parseStorageUrl(env.STORAGE_URL);
+  if (!separate) return { kind: 'local' };
+  if (!env.S3_BUCKET) throw new EnvError('Invalid settings:\n  S3_BUCKET: required when any S3_* setting is set');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError('Invalid settings:\n  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** s3+https://KEY:SECRET@host[:port]/bucket?region=…&forcePathStyle=true, or s3://bucket for AWS with its own credentials. */
+function parseStorageUrl(value: string): StorageSettings {
+  const wrong = (why: string) => new EnvError(`Invalid settings:\n  STORAGE_URL: ${why}`);
+  const url = URL.parse(value);
+  if (!url) throw wrong('is not a URL');
+  const query = url.searchParams;
+  const region = query.get('region') ?? 'us-east-1';
+  const forcePathStyle = ['true', '1'].includes(query.get('forcePathStyle') ?? '');
+  if (url.protocol === 's3:') {
+    if (!url.hostname) throw wrong('s3://bucket needs a bucket name');
+    return { kind: 's3', endpoint: undefined, bucket: url.hostname, region, accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle };
+  }
+  if (url.protocol !== 's3+http:' && url.protocol !== 's3+https:') throw wrong('must start with s3://, s3+http:// or s3+https://');
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
+  if (!bucket || bucket.includes('/')) throw wrong('the path must be the bucket name, for example s3+https://host/my-bucket');
+  return {
+    kind: 's3',
+    endpoint: `${url.protocol.slice(3)}//${url.host}`,
+    bucket,
+    region,
+    accessKeyId: url.username ? decodeURIComponent(url.username) : undefined,
+    secretAccessKey: url.password ? decodeURIComponent(url.password) : undefined,
+    forcePathStyle,
+  };
 }
 
 /** Generated once and kept, so sessions survive restarts without any configuration. */

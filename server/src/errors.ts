@@ -28,7 +28,7 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
 
 /** Fastify's own errors (body parsing, multipart limits, rate limits) mapped to our codes. */
-function fromFastifyError(error: FastifyError): AppError | null {
+export function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':

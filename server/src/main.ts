@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { openDatabase } from './db/client.js';
 import { EnvError, parseEnv, type Env } from './env.js';
 import { buildApp } from './app.js';
 import { sweepExpired } from './modules/images/sweeper.js';
 import { recordUptimeMinute } from './modules/stats/service.js';
-import { fileResultStore } from './storage/result-store.js';
+import { openResultStore } from './storage/open.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const UPTIME_INTERVAL_MS = 60 * 1000;
@@ -25,7 +24,7 @@ async function main() {
   const startedAt = performance.now();
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const store = fileResultStore(path.join(env.DATA_DIR, 'results'));
+  const store = openResultStore(env);
   const app = await buildApp({ env, database, store, logger: { level: env.LOG_LEVEL } });
 
   const sweep = () =>
@@ -64,6 +63,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Lightpix failed to start:', error);
+  // A setting checked against a service at start-up (the Stripe price) names itself like a bad value does.
+  if (error instanceof EnvError) console.error(`Lightpix cannot start.\n${error.message}`);
+  else console.error('Lightpix failed to start:', error);
   process.exit(1);
 });

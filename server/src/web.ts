@@ -23,7 +23,7 @@ export interface SiteOptions {
   premiumPriceEurCents: number;
 }
 
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+export function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;
   // The Host header is the client's to write: only a well-formed host may end up in links.
   const origin = URL.parse(`${request.protocol}://${request.host}`)?.origin;

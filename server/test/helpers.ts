@@ -62,7 +62,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   settings: Record<string, string> = {},
   clock = testClock(),
-  extra: Pick<AppDeps, 'queueLimits'> = {},
+  extra: Pick<AppDeps, 'queueLimits' | 'logger'> = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });
@@ -111,6 +111,16 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
     },
     async post(url: string, body: unknown, headers: Record<string, string> = {}) {
       const response = await app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload: body as object, remoteAddress: ip });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
+    async request(method: 'DELETE' | 'PUT' | 'PATCH', url: string, body: unknown) {
+      const response = await app.inject({ method, url, headers: { cookie }, payload: body as object, remoteAddress: ip });
+      remember(response.headers['set-cookie']);
+      return response;
+    },
+    async delete(url: string, headers: Record<string, string> = {}) {
+      const response = await app.inject({ method: 'DELETE', url, headers: { cookie, ...headers }, remoteAddress: ip });
       remember(response.headers['set-cookie']);
       return response;
     },

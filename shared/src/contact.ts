@@ -80,5 +80,9 @@ export const adminContactMessagesResponseSchema = z.object({
 export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;
 
 /** What the contact page may show besides the form: a public support address when the operator set one. */
-export const contactInfoSchema = z.object({ supportEmail: z.string().nullable() });
+export const contactInfoSchema = z.object({
+  supportEmail: z.string().nullable(),
+  /** Messages are e-mailed to the team (SMTP_URL and CONTACT_TO set): only then does the site promise a reply time. */
+  emailConfigured: z.boolean(),
+});
 export type ContactInfo = z.infer<typeof contactInfoSchema>;

@@ -14,7 +14,9 @@ export const errorStatus = {
   quota_exceeded: 429,
   rate_limited: 429,
   server_busy: 503,
+  storage_unavailable: 503,
   internal: 500,
+  payments_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

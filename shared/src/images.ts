@@ -6,7 +6,7 @@ export const processFieldsSchema = z.object({
   width: z.string().optional().default(''),
   height: z.string().optional().default(''),
   quality: z.string().optional().default('75'),
-  /** Empty text or 'original' keeps the input's format. */
+  /** Empty text or 'original' keeps the input's format; 'auto' picks the smallest of the plan's formats (SMALLEST_FORMAT). */
   format: z.string().optional().default(''),
   maintainRatio: z.string().optional().default('true'),
   /** Optional target size in bytes: the largest quality that fits is used. */
@@ -15,6 +15,9 @@ export const processFieldsSchema = z.object({
   keepMetadata: z.string().optional().default('false'),
 });
 export type ProcessFields = z.infer<typeof processFieldsSchema>;
+
+/** The format choice "Smallest — WebP or AVIF when smaller": per image, the smallest of the plan's formats at smart mode's look. */
+export const SMALLEST_FORMAT = 'auto';
 
 export const resultStatusSchema = z.enum(['processing', 'completed', 'failed', 'expired']);
 export type ResultStatus = z.infer<typeof resultStatusSchema>;

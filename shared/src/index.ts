@@ -9,3 +9,7 @@ export * from './admin.js';
 export * from './stats.js';
 export * from './site.js';
 export * from './contact.js';
+export * from './redirect.js';
+export * from './formats.js';
+export * from './billing.js';
+export * from './developers.js';

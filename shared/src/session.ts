@@ -8,7 +8,7 @@ export const sessionResponseSchema = z.object({
   imagesProcessed: z.number().int().nonnegative(),
   /** null means unlimited. */
   maxImages: z.number().int().nonnegative().nullable(),
-  /** When the oldest counted image leaves a rolling window, so the UI can say when more are available. */
+  /** When more images become available (a rolling window's oldest leaves it; a calendar month renews); null while none is counted. */
   nextImageAt: z.string().nullable(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

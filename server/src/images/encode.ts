@@ -11,6 +11,10 @@ export interface EncodeTuning {
   pixels?: number;
   /** mozjpeg's quantisation table (0–8); smart mode picks one per image, others keep mozjpeg's default (3). */
   jpegTable?: number;
+  /** libjpeg-turbo's own tables and coding instead of mozjpeg's (smart mode's reference look). */
+  jpegTurbo?: boolean;
+  /** Lossless WebP ('smallest format' for graphics): quality is then ignored. */
+  webpLossless?: boolean;
 }
 
 const PALETTE_HIGH_EFFORT_PIXELS = 4_000_000;
@@ -19,9 +23,11 @@ const PALETTE_HIGH_EFFORT_PIXELS = 4_000_000;
 export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, tuning: EncodeTuning = {}): Sharp {
   switch (format) {
     case 'jpeg':
+      if (tuning.jpegTurbo) return pipeline.jpeg({ quality });
       // mozjpeg: trellis quantisation, optimised progressive scans, its own tables.
       return pipeline.jpeg({ quality, mozjpeg: true, ...(tuning.jpegTable === undefined ? {} : { quantisationTable: tuning.jpegTable }) });
     case 'webp':
+      if (tuning.webpLossless) return pipeline.webp({ lossless: true, effort: 4 });
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':
       // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here, effort 2 ~1.5 s.

@@ -1,10 +1,12 @@
+import { uploadFormatsText } from '@lightpix/shared';
 import type { EncodedFormat } from './encode.js';
 
-/** Formats we decode, as sharp names them. SVG is refused: it is a program, not a picture. */
-export const inputFormats = ['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'] as const;
+/** Formats we decode, as sharp names them (HEIC through libheif). SVG is refused: it is a program, not a picture. */
+export const inputFormats = ['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heic'] as const;
 export type InputFormat = (typeof inputFormats)[number];
 
-export const ACCEPTED_FORMATS_TEXT = 'JPEG, PNG, WebP, GIF, AVIF and TIFF';
+/** Server messages are in English; British English lists without a serial comma. */
+export const ACCEPTED_FORMATS_TEXT = uploadFormatsText('en-GB');
 
 export const extensionOf: Record<InputFormat | EncodedFormat, string> = {
   jpeg: 'jpg',
@@ -13,6 +15,7 @@ export const extensionOf: Record<InputFormat | EncodedFormat, string> = {
   gif: 'gif',
   avif: 'avif',
   tiff: 'tiff',
+  heic: 'heic',
 };
 
 export const mimeTypeOf: Record<InputFormat | EncodedFormat, string> = {
@@ -22,6 +25,7 @@ export const mimeTypeOf: Record<InputFormat | EncodedFormat, string> = {
   gif: 'image/gif',
   avif: 'image/avif',
   tiff: 'image/tiff',
+  heic: 'image/heic',
 };
 
 export function isInputFormat(format: string | undefined): format is InputFormat {
@@ -30,9 +34,11 @@ export function isInputFormat(format: string | undefined): format is InputFormat
 
 /**
  * 'Keep original' keeps the input's format (animated GIF stays animated GIF). TIFF, a print and
- * archive format no browser shows, becomes PNG when it has transparency and JPEG otherwise.
+ * archive format no browser shows, becomes PNG when it has transparency and JPEG otherwise; HEIC,
+ * which most browsers cannot show and we cannot write, becomes JPEG (docs/decisions/0065-heic-uploads.md).
  */
 export function outputForOriginal(input: InputFormat, hasAlpha: boolean): EncodedFormat {
+  if (input === 'heic') return 'jpeg';
   if (input !== 'tiff') return input;
   return hasAlpha ? 'png' : 'jpeg';
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'sharp';
 import { sharp } from './loaders.js';
 import { AppError } from '../errors.js';
 import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
+import { damagedHeic, decodedSize, pendingOrientation, readHeif } from './heic.js';
 import { isCutShort, sniffFormat } from './integrity.js';
 
 /** sharp's default pixel limit (about 268 MP): a decompression bomb is refused before it is decoded. */
@@ -21,7 +22,7 @@ export interface ImageInfo {
 }
 
 export function unsupportedType(): AppError {
-  return new AppError('unsupported_file_type', `This file type is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images.`);
+  return new AppError('unsupported_file_type', `This file is not an image we can open. We accept ${ACCEPTED_FORMATS_TEXT} images.`);
 }
 
 export function undecodable(): AppError {
@@ -30,12 +31,7 @@ export function undecodable(): AppError {
 
 /** Judges the upload by its content, from the header alone, before any pixel is decoded. */
 export async function inspectImage(data: Buffer): Promise<ImageInfo> {
-  if (sniffFormat(data) === 'heic') {
-    throw new AppError(
-      'unsupported_file_type',
-      `HEIC photos are not supported yet. We accept ${ACCEPTED_FORMATS_TEXT} images; on an iPhone, choose "Most Compatible" under Settings › Camera › Formats.`,
-    );
-  }
+  if (sniffFormat(data) === 'heic') return inspectHeic(data);
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -59,6 +55,15 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
   };
 }
 
+/** HEIC is judged from its boxes; its pixels are decoded later, in a worker, when the image is processed. */
+function inspectHeic(data: Buffer): ImageInfo {
+  const facts = readHeif(data);
+  if (!facts || !facts.complete) throw damagedHeic();
+  if (facts.width * facts.height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  // Width and height as decoded (irot applied); the orientation is what EXIF still asks for.
+  return { format: 'heic', ...decodedSize(facts), orientation: pendingOrientation(facts), hasAlpha: facts.hasAlpha, pages: 1, isGrey: false };
+}
+
 /** A header libvips cannot read is 'unsupported' to it; if the first bytes say a format we accept, the file is damaged. */
 function headerProblem(data: Buffer, error: AppError): AppError {
   if (error.code !== 'unsupported_file_type') return error;
@@ -69,7 +74,7 @@ function headerProblem(data: Buffer, error: AppError): AppError {
   return sniffed ? undecodable() : error;
 }
 
-function tooManyPixels(): AppError {
+export function tooManyPixels(): AppError {
   return new AppError('too_many_pixels', 'This image has too many pixels to process (the limit is about 268 megapixels).');
 }
 

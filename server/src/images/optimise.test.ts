@@ -3,8 +3,10 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { ssim as ssimJs } from 'ssim.js';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
+import { outputForOriginal } from './formats.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { overWhite, ssim } from './ssim.js';
@@ -16,13 +18,24 @@ const defaults: OptimiseOptions = { width: null, height: null, maintainRatio: tr
 async function optimise(name: string, options: Partial<OptimiseOptions>) {
   const data = await fixture(name);
   const info = await inspectImage(data);
-  const result = await optimiseImage(data, info, { ...defaults, format: options.format ?? (info.format === 'tiff' ? 'jpeg' : info.format), ...options });
+  const result = await optimiseImage(data, info, { ...defaults, format: options.format ?? outputForOriginal(info.format, info.hasAlpha), ...options });
   return { data, info, result, meta: await sharp(result.data, { animated: true }).metadata() };
 }
 
 async function pixels(data: Buffer) {
   const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
   return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
+}
+
+/** ssim.js ('fast', luma), the benchmark's judge, optionally with both images reduced to `side` px on the long side. */
+async function judged(original: Buffer, encoded: Buffer, side?: number): Promise<number> {
+  const rgba = async (data: Buffer) => {
+    const pipeline = sharp(data).flatten({ background: '#ffffff' });
+    if (side) pipeline.resize(side, side, { fit: 'inside', kernel: 'lanczos3' });
+    const { data: raw, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8ClampedArray(raw), width: info.width, height: info.height };
+  };
+  return ssimJs(await rgba(original), await rgba(encoded), { ssim: 'fast', downsample: false }).mssim;
 }
 
 async function expectRejected(work: Promise<unknown>, code: string) {
@@ -112,26 +125,24 @@ describe('metadata', () => {
 });
 
 describe('smart lightening and target size', () => {
-  it('looks at least as good as libjpeg-turbo at quality 75, and is smaller', async () => {
+  it('looks at least as good as libjpeg-turbo at quality 75 to an independent judge (ssim.js)', async () => {
     const { data, result } = await optimise('photo.jpg', { quality: 'smart' });
-    const original = await pixels(data);
     const turbo = await sharp(data).jpeg({ quality: 75 }).toBuffer();
-    expect(ssim(original, await pixels(result.data))).toBeGreaterThanOrEqual(ssim(original, await pixels(turbo)) - 0.002);
-    expect(result.data.length).toBeLessThan(turbo.length);
+    expect(await judged(data, result.data)).toBeGreaterThanOrEqual((await judged(data, turbo)) - 0.00005);
     expect(result.quality).toBeGreaterThanOrEqual(30);
   });
 
-  it('judges a photo over 1.1 MP on its tile mosaic as well as on the whole: as close as q75, smaller', async () => {
+  it('judges a photo over 1.1 MP on its tile mosaic: as close as q75 at full size and at page size (1600 px)', { timeout: 120_000 }, async () => {
     // 3×3 copies of the rocket photo, mirrored in turn: a 2.5 MP photo without a large fixture.
     const photo = await fixture('photo.jpg');
     const flipped = await sharp(photo).flop().toBuffer();
     const tiles = Array.from({ length: 9 }, (_, i) => ({ input: i % 2 ? flipped : photo, left: (i % 3) * 640, top: Math.floor(i / 3) * 427 }));
     const large = await sharp({ create: { width: 1920, height: 1281, channels: 3, background: '#000' } }).composite(tiles).jpeg({ quality: 92 }).toBuffer();
     const result = await optimiseImage(large, await inspectImage(large), { ...defaults, quality: 'smart' });
-    const original = await pixels(large);
     const turbo = await sharp(large).jpeg({ quality: 75 }).toBuffer();
-    expect(ssim(original, await pixels(result.data))).toBeGreaterThanOrEqual(ssim(original, await pixels(turbo)) - 0.002);
-    expect(result.data.length).toBeLessThan(turbo.length * 0.9);
+    for (const side of [undefined, 1600]) {
+      expect(await judged(large, result.data, side), `at ${side ?? 'full'} px`).toBeGreaterThanOrEqual((await judged(large, turbo, side)) - 0.00005);
+    }
   });
 
   it('keeps smart settings within a target size', async () => {
@@ -171,14 +182,6 @@ describe('hostile and broken files', () => {
     for (const data of [svg, gzipSync(svg), Buffer.from('%PDF-1.4\n'), await fixture('colormap.bmp')]) {
       await expectRejected(inspectImage(data), 'unsupported_file_type');
     }
-  });
-
-  it('refuses HEIC by its brand with 415 and a message naming what we accept', async () => {
-    const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic')]);
-    const error = await inspectImage(Buffer.concat([ftyp, Buffer.alloc(64)])).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('unsupported_file_type');
-    expect((error as AppError).message).toMatch(/JPEG, PNG, WebP/);
   });
 
   it('rejects corrupt and truncated data with 422, not a crash', async () => {

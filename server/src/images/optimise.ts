@@ -3,13 +3,18 @@ import { fromPixels, sharp } from './loaders.js';
 import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
+import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { smallestFormat, animationFormat } from './smallest.js';
 import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
 import type { RawImage } from './ssim.js';
 import { stripMetadata } from './strip-metadata.js';
 
 export interface OptimiseOptions extends ResizeRequest {
-  format: EncodedFormat;
+  /** 'auto': the smallest of `autoFormats` at smart mode's look (docs/decisions/0067-smallest-format.md). */
+  format: EncodedFormat | 'auto';
+  /** The formats 'auto' may choose from: the plan's. */
+  autoFormats?: readonly EncodedFormat[];
   quality: number | 'smart';
   /** The result must not be larger than this; the largest quality that fits is used. */
   maxBytes: number | null;
@@ -47,7 +52,7 @@ async function run<T>(work: Promise<T>): Promise<T> {
 function basePipeline(
   data: Buffer,
   info: ImageInfo,
-  options: OptimiseOptions,
+  options: Omit<OptimiseOptions, 'format'> & { format: EncodedFormat | null },
   size: { width: number; height: number; resized: boolean; animated: boolean },
 ): Sharp {
   const { resized, animated } = size;
@@ -68,48 +73,65 @@ async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage
 }
 
 /** Applies orientation, resize, format and quality; strips metadata unless kept; never grows a same-format file. */
-export async function optimiseImage(data: Buffer, info: ImageInfo, options: OptimiseOptions): Promise<OptimisedImage> {
+export async function optimiseImage(upload: Buffer, info: ImageInfo, options: OptimiseOptions): Promise<OptimisedImage> {
+  // HEIC becomes a PNG with its profile and EXIF; the original's bytes are never sent back for it.
+  const data = info.format === 'heic' ? await heicAsPng(upload) : upload;
   const upright = SWAPS_SIDES.has(info.orientation)
     ? { width: info.height, height: info.width }
     : { width: info.width, height: info.height };
   const size = targetSize(upright, options);
   const resized = size.width !== upright.width || size.height !== upright.height;
-  const animated = info.pages > 1 && keepsAnimation(options.format);
-  const base = () => basePipeline(data, info, options, { ...size, resized, animated });
+  const allowed = options.autoFormats ?? [];
+  // 'auto' keeps an animation's frames (WebP when allowed); for a still image the format is chosen after the search.
+  const auto = options.format === 'auto';
+  const animatedAuto = auto && info.pages > 1 ? animationFormat(allowed, info.format === 'gif' ? 'gif' : 'webp') : null;
+  const fixedFormat: EncodedFormat | null = options.format === 'auto' ? animatedAuto : options.format;
+  const animated = info.pages > 1 && fixedFormat !== null && keepsAnimation(fixedFormat);
+  const base = (format: EncodedFormat | null) => basePipeline(data, info, { ...options, format }, { ...size, resized, animated });
 
   // Trial encodes (smart, target size) start from pixels decoded once; a single encode goes straight from the file.
-  const searches = options.quality === 'smart' || options.maxBytes !== null;
-  const pixels = animated || !searches ? null : await preparePixels(base(), info);
+  const searches = options.quality === 'smart' || options.maxBytes !== null || (auto && !animated);
+  const pixels = animated || !searches ? null : await preparePixels(base(fixedFormat), info);
+  const seed = sizeBasedQuality(upload.length);
+  const picked: (QualityChoice & { format?: EncodedFormat }) | null =
+    fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info.hasAlpha)) : null;
+  const format: EncodedFormat = picked?.format ?? fixedFormat!;
   const encodeFromPixels = pixels && !options.keepMetadata;
   const source = () => {
-    const pipeline = encodeFromPixels ? fromPixels(pixels) : base();
+    const pipeline = encodeFromPixels ? fromPixels(pixels) : base(format);
     // JPEG and PNG can store one channel: a grey image stays a third of the size.
-    return info.isGrey && (options.format === 'jpeg' || options.format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
+    return info.isGrey && (format === 'jpeg' || format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };
-  const seed = sizeBasedQuality(data.length);
   const choice: QualityChoice =
-    options.quality !== 'smart'
+    picked ??
+    (options.quality !== 'smart' && !auto
       ? { quality: options.quality, tuning: { pixels: size.width * size.height } }
       : pixels
-        ? await run(smartSettings(pixels, options.format, seed))
-        : { quality: seed, tuning: smartTuning(size) };
+        ? await run(smartSettings(pixels, format, seed))
+        : { quality: seed, tuning: smartTuning(size) });
   const { tuning } = choice;
   let { quality } = choice;
-  const render = (q: number) => run(encode(source(), options.format, q, tuning).toBuffer());
+  const render = (q: number) => run(encode(source(), format, q, tuning).toBuffer());
 
   let output: Buffer = await render(quality);
   if (options.maxBytes !== null && output.length > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes, quality, render, output));
   }
 
-  const sameFrame = !resized && info.orientation === 1 && options.format === info.format;
+  const sameFrame = !resized && info.orientation === 1 && format === info.format;
   if (sameFrame && output.length >= data.length) {
     const original = options.keepMetadata ? data : stripMetadata(info.format, data);
     if (original && original.length <= output.length) {
-      return { data: original, format: options.format, width: info.width, height: info.height, quality, alreadyOptimal: true };
+      return { data: original, format, width: info.width, height: info.height, quality, alreadyOptimal: true };
     }
   }
-  return { data: output, format: options.format, width: size.width, height: size.height, quality, alreadyOptimal: false };
+  return { data: output, format, width: size.width, height: size.height, quality, alreadyOptimal: false };
+}
+
+async function heicAsPng(data: Buffer): Promise<Buffer> {
+  const facts = readHeif(data);
+  if (!facts) throw damagedHeic();
+  return decodeHeic(data, facts, { maxPixels: MAX_INPUT_PIXELS, timeoutMs: TIME_LIMIT_SECONDS * 1000 });
 }
 
 /** The largest quality on the slider's steps, below the chosen one, whose result fits `maxBytes`. */

@@ -1,6 +1,6 @@
 import { fromPixels, sharp } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
-import { overWhite, ssim, type RawImage } from './ssim.js';
+import { luma, overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
  * Smart lightening: the lowest quality whose result is at least as close to the original (SSIM)
@@ -22,6 +22,14 @@ const SAMPLE_PIXELS = 1_100_000;
  */
 const GRID = 6;
 const TILE = 176;
+/** People see photos on a page at about this size (long side): the look must hold there as well as at full size. */
+export const VIEW_SIDE = 1600;
+/**
+ * The lead over the reference a result needs. Judging colour and luma separately, at both scales, kept
+ * every tuning photo at or above the independent judge's reference without a margin, where a colour-only
+ * score needed more than 0.001 (docs/decisions/0066-smart-never-looks-worse.md).
+ */
+export const SEARCH_MARGIN = 0;
 /** Windows overlapping by half see JPEG's 8×8 block edges; aligned ones (stride 8) miss them and overshoot the quality. */
 const SEARCH_STRIDE = 4;
 /**
@@ -96,39 +104,107 @@ export interface QualityChoice {
   tuning: EncodeTuning;
 }
 
-/** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
-export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<QualityChoice> {
+/** The same pixels reduced by `scale` (≤ 1), as the view size shows them. */
+async function reduced(image: RawImage, scale: number): Promise<RawImage> {
+  if (scale >= 1) return image;
+  const width = Math.max(8, Math.round(image.width * scale));
+  const height = Math.max(8, Math.round(image.height * scale));
+  const { data, info } = await fromPixels(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/**
+ * How far a result is above the reference look at full size and at the view size: the smaller of its
+ * lead in colour SSIM (R, G, B averaged) and in luma SSIM (averaging colours can hide lost brightness
+ * detail behind well-kept chroma). A result must lead by the search margin at both scales.
+ */
+export interface TwoScales {
+  full: number;
+  view: number;
+}
+
+
+
+/** How a probe is judged: the detail sample, its view-size copy and the reference look at both scales. */
+export interface LookJudge {
+  sample: RawImage;
+  similarity(encoded: Buffer): Promise<TwoScales>;
+  /** The lead over libjpeg-turbo q75 a result needs at each scale. */
+  target: TwoScales;
+  /** The reference's own bytes on the sample. */
+  referenceBytes: number;
+}
+
+/** Prepares the sample and the reference look for one prepared (oriented, resized) image. */
+export async function lookJudge(prepared: RawImage): Promise<LookJudge> {
   const sample = detailSample(prepared);
   const original = overWhite(sample);
-  const base = smartTuning(prepared);
-  const trial = async (q: number, tuning: EncodeTuning) => {
-    const encoded = await encode(fromPixels(sample), format, q, tuning).toBuffer();
-    return { bytes: encoded.length, similarity: ssim(original, overWhite(await decode(encoded)), SEARCH_STRIDE) };
+  const scale = Math.min(1, VIEW_SIDE / Math.max(prepared.width, prepared.height));
+  const originalView = await reduced(original, scale);
+  const scores = async (encoded: Buffer) => {
+    const decoded = overWhite(await decode(encoded));
+    const full = [ssim(original, decoded, SEARCH_STRIDE), ssim(luma(original), luma(decoded), SEARCH_STRIDE)];
+    if (scale >= 1) return { full, view: full };
+    const decodedView = await reduced(decoded, scale);
+    return { full, view: [ssim(originalView, decodedView, SEARCH_STRIDE), ssim(luma(originalView), luma(decodedView), SEARCH_STRIDE)] };
   };
+  const referenceJpeg = await encode(fromPixels(original), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
+  const reference = await scores(referenceJpeg);
+  // Each score is compared with the reference's own: the result is as close as q75 in colour and in luma, at both scales.
+  const similarity = async (encoded: Buffer): Promise<TwoScales> => {
+    const look = await scores(encoded);
+    const margin = (ours: number[], theirs: number[]) => Math.min(...ours.map((value, i) => value - theirs[i]!));
+    return { full: margin(look.full, reference.full), view: margin(look.view, reference.view) };
+  };
+  return { sample, similarity, target: { full: SEARCH_MARGIN, view: SEARCH_MARGIN }, referenceBytes: referenceJpeg.length };
+}
 
-  if (format === 'png') {
-    // Photos fail even the richest palette, and palettes of busy images cost up to ~1.5 s each: try the richest early.
-    const looksSame = async (q: number) => (await trial(q, base)).similarity >= PALETTE_SSIM_TARGET;
-    const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
-    return { quality: quality > PALETTE_RANGE.high ? 100 : quality, tuning: base };
-  }
-  const reference = await fromPixels(original).jpeg({ quality: REFERENCE_QUALITY }).toBuffer();
-  const target = ssim(original, await decode(reference), SEARCH_STRIDE);
+/** The smallest setting of one lossy format that reaches the reference look at both scales, with its bytes on the sample. */
+export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, beat?: number): Promise<(QualityChoice & { bytes: number }) | null> {
   const tables = format === 'jpeg' ? JPEG_TABLES : [undefined];
   let chosen: (QualityChoice & { bytes: number }) | null = null;
   for (const jpegTable of tables) {
     const tuning = jpegTable === undefined ? base : { ...base, jpegTable };
     const bytes = new Map<number, number>();
     const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => {
-      const result = await trial(q, tuning);
-      bytes.set(q, result.bytes);
-      if (result.similarity >= target) return true;
-      // Failing while already larger than the other table's pick: any passing quality above is larger still.
-      return chosen && result.bytes >= chosen.bytes ? 'hopeless' : false;
+      const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
+      bytes.set(q, encoded.length);
+      const look = await judge.similarity(encoded);
+      if (look.full >= judge.target.full && look.view >= judge.target.view) return true;
+      // Failing while already larger than a result in hand: any passing quality above is larger still.
+      return encoded.length >= Math.min(chosen?.bytes ?? Infinity, beat ?? Infinity) ? 'hopeless' : false;
     });
     const size = bytes.get(quality);
     if (size !== undefined && (!chosen || size < chosen.bytes)) chosen = { quality, tuning, bytes: size };
   }
+  // mozjpeg cannot always beat libjpeg-turbo at its own look: then the reference itself is the smallest JPEG that never looks worse.
+  if (format === 'jpeg' && (!chosen || chosen.bytes >= judge.referenceBytes)) {
+    return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true }, bytes: judge.referenceBytes };
+  }
+  return chosen;
+}
+
+/** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
+export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<QualityChoice> {
+  const base = smartTuning(prepared);
+  if (format === 'png') return paletteSettings(prepared, seed);
+  const chosen = await lossySettings(await lookJudge(prepared), format, seed, base);
   // No setting in range matches the reference (already heavily compressed input): the top of the range.
   return chosen ? { quality: chosen.quality, tuning: chosen.tuning } : { quality: SEARCH_RANGE.high + 1, tuning: base };
+}
+
+/** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100). */
+export async function paletteSettings(prepared: RawImage, seed: number): Promise<QualityChoice & { bytes: number | null }> {
+  const sample = detailSample(prepared);
+  const original = overWhite(sample);
+  const base = smartTuning(prepared);
+  const bytes = new Map<number, number>();
+  // Photos fail even the richest palette, and palettes of busy images cost up to ~1.5 s each: try the richest early.
+  const looksSame = async (q: number) => {
+    const encoded = await encode(fromPixels(sample), 'png', q, base).toBuffer();
+    bytes.set(q, encoded.length);
+    return ssim(original, overWhite(await decode(encoded)), SEARCH_STRIDE) >= PALETTE_SSIM_TARGET;
+  };
+  const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
+  return quality > PALETTE_RANGE.high ? { quality: 100, tuning: base, bytes: null } : { quality, tuning: base, bytes: bytes.get(quality) ?? null };
 }

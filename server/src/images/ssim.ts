@@ -96,3 +96,16 @@ export function overWhite(image: RawImage): RawImage {
   }
   return { data, width: image.width, height: image.height, channels: colours };
 }
+
+/** The luma plane (Rec. 601 weights, integer rounding) of an RGB image; grey images come back as they are. */
+export function luma(image: RawImage): RawImage {
+  if (image.channels < 3) return image;
+  const pixels = image.width * image.height;
+  const data = new Uint8Array(pixels);
+  const { channels } = image;
+  for (let i = 0; i < pixels; i++) {
+    const at = i * channels;
+    data[i] = (77 * image.data[at]! + 150 * image.data[at + 1]! + 29 * image.data[at + 2]! + 128) >> 8;
+  }
+  return { data, width: image.width, height: image.height, channels: 1 };
+}

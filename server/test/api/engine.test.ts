@@ -41,6 +41,30 @@ describe.each(databaseKinds)('engine options through the API on %s', (kind) => {
     expect(file.headers['content-disposition']).toBe('attachment; filename="loop.gif"');
     expect((await sharp(file.rawPayload, { animated: true }).metadata()).pages).toBe(24);
   });
+
+  it("accepts format=auto: a guest's photo comes back in the smallest of the guest formats, marked smart", async () => {
+    const c = client();
+    const response = await c.process(await fixture('photo.jpg'), 'photo.jpg', { format: 'auto' });
+    expect(response.statusCode).toBe(201);
+    const record = response.json();
+    expect(['jpeg', 'webp']).toContain(record.format);
+    expect(record.smart).toBe(true);
+    const file = await c.get(record.objectPath);
+    expect((await sharp(file.rawPayload).metadata()).format).toBe(record.format);
+    expect(file.headers['content-disposition']).toMatch(new RegExp(`photo\\.${record.format === 'jpeg' ? 'jpg' : 'webp'}`));
+  });
+
+  it('turns an iPhone HEIC into a JPEG under "keep original", named .jpg', async () => {
+    const c = client();
+    const response = await c.process(await fixture('heic/irot-and-exif-6.heic'), 'IMG_0001.HEIC');
+    expect(response.statusCode).toBe(201);
+    const record = response.json();
+    expect(record).toMatchObject({ format: 'jpeg', width: 50, height: 70 });
+    const file = await c.get(record.objectPath);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="IMG_0001.jpg"');
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 50, height: 70 });
+  });
 });
 
 describe.each(databaseKinds)('back-pressure on %s', (kind) => {

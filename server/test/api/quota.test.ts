@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, testClock, visitor, type TestApp } from '../helpers.js';
 
 describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
   let t: TestApp;
@@ -72,18 +72,65 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
     expect((await untrusted.process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(201);
     const spoofing = visitor(t.app, '203.0.113.7');
     expect((await spoofing.process(photo, 'b.jpg', {}, { 'x-forwarded-for': '198.18.0.2' })).statusCode).toBe(429);
+  });
 
-    const behindProxy = await createTestApp(kind, { QUOTA_GUEST: '1', TRUST_PROXY: 'true' });
+  // The proxy appends the address it saw; whatever the client wrote before it is not believed.
+  it.each([
+    ['a hop count', '1', '10.0.0.1'],
+    ["'true' (one proxy)", 'true', '10.0.0.1'],
+    ['the proxy address', '10.0.0.1', '10.0.0.1'],
+    ['a CIDR of proxies', '10.0.0.0/8, 192.0.2.1', '10.9.8.7'],
+  ])('with TRUST_PROXY as %s, a spoofed leftmost X-Forwarded-For entry does not free the guest quota', async (_name, setting, proxy) => {
+    const behindProxy = await createTestApp(kind, { QUOTA_GUEST: '1', TRUST_PROXY: setting });
     try {
-      const proxy = '10.0.0.1';
       const alice = visitor(behindProxy.app, proxy);
       expect((await alice.process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(201);
       const bob = visitor(behindProxy.app, proxy);
       expect((await bob.process(photo, 'b.jpg', {}, { 'x-forwarded-for': '198.18.0.2' })).statusCode).toBe(201);
-      const aliceAgain = visitor(behindProxy.app, proxy);
-      expect((await aliceAgain.process(photo, 'c.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(429);
+      const aliceSpoofing = visitor(behindProxy.app, proxy);
+      const spoofed = await aliceSpoofing.process(photo, 'c.jpg', {}, { 'x-forwarded-for': '6.6.6.6, 198.18.0.1' });
+      expect(spoofed.statusCode).toBe(429);
     } finally {
       await behindProxy.close();
+    }
+  });
+
+  it('with two proxies trusted, takes the address two hops from the right', async () => {
+    const behindTwo = await createTestApp(kind, { QUOTA_GUEST: '1', TRUST_PROXY: '2' });
+    try {
+      const first = visitor(behindTwo.app, '10.0.0.1');
+      expect((await first.process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1, 10.0.0.2' })).statusCode).toBe(201);
+      const spoofing = visitor(behindTwo.app, '10.0.0.1');
+      const spoofed = await spoofing.process(photo, 'b.jpg', {}, { 'x-forwarded-for': '6.6.6.6, 198.18.0.1, 10.0.0.3' });
+      expect(spoofed.statusCode).toBe(429);
+    } finally {
+      await behindTwo.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a listed proxy', async () => {
+    const listed = await createTestApp(kind, { QUOTA_GUEST: '1', TRUST_PROXY: '10.0.0.1' });
+    try {
+      expect((await visitor(listed.app, '203.0.113.8').process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(201);
+      const direct = await visitor(listed.app, '203.0.113.8').process(photo, 'b.jpg', {}, { 'x-forwarded-for': '198.18.0.2' });
+      expect(direct.statusCode).toBe(429);
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('tells a registered user at the limit the start of next month (UTC), when the allowance renews', async () => {
+    const monthly = await createTestApp(kind, { QUOTA_FREE: '1' }, testClock(new Date('2026-11-30T23:30:00Z')));
+    try {
+      const client = visitor(monthly.app, '203.0.113.9');
+      await client.post('/api/auth/register', { email: 'monthly@example.com', password: 'correct horse battery', firstName: 'M', lastName: 'O' });
+      expect((await client.get('/api/session/current')).json()).toMatchObject({ tier: 'registered', maxImages: 1, nextImageAt: null });
+      expect((await client.process(photo, 'a.jpg')).statusCode).toBe(201);
+      expect((await client.get('/api/session/current')).json()).toMatchObject({ imagesProcessed: 1, nextImageAt: '2026-12-01T00:00:00.000Z' });
+      monthly.clock.advanceHours(1);
+      expect((await client.get('/api/session/current')).json()).toMatchObject({ imagesProcessed: 0, nextImageAt: null });
+    } finally {
+      await monthly.close();
     }
   });
 

@@ -73,6 +73,12 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
     await expectRejected(Buffer.from('hello, this is not an image'), 'fake.jpg', {}, 415, 'unsupported_file_type');
   });
 
+  it('tells a PDF named .jpg that it is not an image, and which formats are accepted', async () => {
+    const response = await visitor(t.app, nextIp()).process(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n'), 'scan.jpg');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toMatch(/^This file is not an image we can open\. We accept JPEG, PNG, WebP.* images\.$/);
+  });
+
   it('415 for SVG and BMP, naming the formats we accept', async () => {
     const client = visitor(t.app, nextIp());
     for (const name of ['drawing.svg', 'colormap.bmp']) {
@@ -87,6 +93,10 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
     await expectRejected(photo.subarray(0, photo.length / 2), 'cut.jpg', {}, 422, 'undecodable_image');
   });
 
+  it('422 for a HEIC cut short', async () => {
+    await expectRejected(await fixture('heic/truncated.heic'), 'cut.heic', {}, 422, 'undecodable_image');
+  });
+
   it('400 for settings out of range, naming the fields', async () => {
     const client = visitor(t.app, nextIp());
     const response = await client.process(await fixture('photo.jpg'), 'a.jpg', {
@@ -99,15 +109,31 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
     expect(Object.keys(response.json().error.fields).sort()).toEqual(['format', 'maintainRatio', 'quality', 'width']);
   });
 
-  it('400 when no image is sent', async () => {
+  it('400 when the request is not multipart at all', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/images/process',
       headers: { 'content-type': 'application/json' },
       payload: '{}',
+      remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_input');
+  });
+
+  it('400 naming the image field when a multipart form carries settings but no file', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' })) form.append(name, value);
+    const body = new Request('http://x', { method: 'POST', body: form });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/images/process',
+      headers: { 'content-type': body.headers.get('content-type')! },
+      payload: Buffer.from(await body.arrayBuffer()),
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid_input', fields: { image: expect.any(String) } });
   });
 
   it('403 for AVIF output on the guest plan', async () => {

@@ -1,8 +1,18 @@
-import { landingLanguages, landingPath } from '@lightpix/shared';
+import { ACCOUNT_PATH, landingLanguages, landingPath, SUBSCRIBE_PATH } from '@lightpix/shared';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
-import { AdminPage, AuthPage, ContactPage, GuestPage, LegalPage, PartnersPage, PowerPointPage } from './pages/lazyPages';
+import {
+  AccountPage,
+  AdminPage,
+  AuthPage,
+  ContactPage,
+  GuestPage,
+  LegalPage,
+  PartnersPage,
+  PowerPointPage,
+  SubscribePage,
+} from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PremiumRoute } from './routing/PremiumRoute';
@@ -32,6 +42,8 @@ export const router = createBrowserRouter([
           </PremiumRoute>
         ),
       },
+      { path: SUBSCRIBE_PATH, element: <SubscribePage /> },
+      { path: ACCOUNT_PATH, element: <AccountPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -48,7 +48,8 @@ async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>)
   }
   const text = await response.text();
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
-  return schema.parse(JSON.parse(text));
+  // 204 No Content carries no body: the schema sees undefined.
+  return schema.parse(text ? JSON.parse(text) : undefined);
 }
 
 /** GET a JSON resource with the session cookie and check its shape against the shared schema. */
@@ -56,18 +57,8 @@ export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   return request(path, { headers: { Accept: 'application/json' } }, schema);
 }
 
-/** GET that reads 401 as "nobody signed in" (null) instead of an error (SPEC §8 allows either). */
-export async function apiGetOrNull<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
-  try {
-    return await apiGet(path, schema);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
 /** A JSON write (SPEC §7): same-origin, with credentials, the answer checked against the schema. */
-export function apiSend<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+export function apiSend<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
   return request(
     path,
     { method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) },

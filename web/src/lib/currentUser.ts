@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentUserSchema, type CurrentUser } from '@lightpix/shared';
-import { apiGetOrNull } from './api';
+import { apiGet } from './api';
 import { queryKeys } from './queryKeys';
 
-/** GET /api/auth/user: the signed-in user, or null when signed out (401). No retry (SPEC §7). */
+const signedInOrNull = currentUserSchema.nullable();
+
+/** GET /api/auth/user: the signed-in user, or null when signed out (200 null, docs/decisions/0055). No retry (SPEC §7). */
 export function useCurrentUser() {
   return useQuery({
     queryKey: queryKeys.currentUser,
-    queryFn: () => apiGetOrNull('/api/auth/user', currentUserSchema),
+    queryFn: () => apiGet('/api/auth/user', signedInOrNull),
     retry: false,
   });
 }

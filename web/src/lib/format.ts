@@ -13,3 +13,15 @@ export function percentSaved(originalBytes: number, processedBytes: number): num
 export function formatMb(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}MB`;
 }
+
+/** A date as the interface language writes it (one format per language across a page). */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
+/** A date with its time, the date part written as formatDate writes it. */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

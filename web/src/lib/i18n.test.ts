@@ -1,7 +1,6 @@
 import { contactFields, contactProblems, errorStatus, landingLanguages, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
-import { partnerCategories, partners } from '../app/pages/partners/partners';
 import { detectLanguage, i18nOptions } from './i18n';
 import { translationFiles, translationsFor, type TranslationTree as Tree } from './translations';
 
@@ -125,8 +124,6 @@ describe('translations', () => {
       ...['product', 'support', 'legal'].map((column) => `footer.columns.${column}`),
       ...['features', 'pricing', 'helpCenter', 'contact', 'faq', 'privacy', 'terms', 'cookies', 'partners'].map((link) => `footer.links.${link}`),
       ...['accepted', 'rejected'].map((choice) => `consent.current.${choice}`),
-      ...partnerCategories.map((category) => `partners.category.${category}`),
-      ...partners.map((partner) => `partners.items.${partner.id}`),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
   });
@@ -213,5 +210,9 @@ describe('detectLanguage', () => {
     expect(detectLanguage(null, 'es')).toBe('es');
     expect(detectLanguage(null, 'pt-BR')).toBe('en');
     expect(detectLanguage(null, undefined)).toBe('en');
+  });
+
+  it('reads a stored Polish choice as English inside the app, not as the browser language', () => {
+    expect(detectLanguage('pl', 'de-DE')).toBe('en');
   });
 });

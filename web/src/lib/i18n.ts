@@ -35,13 +35,21 @@ export const languageNames: Record<LandingLanguage, string> = {
 /** SPEC §3: the chosen language is kept in browser storage under this key. */
 const STORAGE_KEY = 'language';
 
+function isLandingLanguage(value: unknown): value is LandingLanguage {
+  return typeof value === 'string' && (landingLanguages as readonly string[]).includes(value);
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** SPEC §4: the stored choice if valid, else the browser's primary language if supported, else en. */
+/**
+ * SPEC §4: the stored choice if valid, else the browser's primary language if supported, else en.
+ * A stored landing-only language (Polish) means English inside the app, not the browser's language.
+ */
 export function detectLanguage(stored: string | null, browserLanguage: string | undefined): Language {
   if (isLanguage(stored)) return stored;
+  if (isLandingLanguage(stored)) return 'en';
   const primary = browserLanguage?.split('-')[0]?.toLowerCase();
   return isLanguage(primary) ? primary : 'en';
 }
@@ -54,18 +62,37 @@ function readStoredLanguage(): string | null {
   }
 }
 
-/** The interface language this visitor chose, or their browser's, or English (SPEC §4). */
+/** The language this visitor chose or last read a landing page in (Polish included), if any. */
+export function storedLanguage(): LandingLanguage | null {
+  const stored = readStoredLanguage();
+  return isLandingLanguage(stored) ? stored : null;
+}
+
+/**
+ * The interface language this visitor chose, or their browser's, or English (SPEC §4). Polish has
+ * only landing-page texts, so the app shows English for it while the choice stays stored (docs/decisions/0057).
+ */
 export function preferredLanguage(): Language {
   return detectLanguage(readStoredLanguage(), navigator.language);
 }
 
-/** Switches the interface language and remembers the user's choice. */
-export function chooseLanguage(language: Language): void {
+/** The landing page this visitor belongs to: the stored choice (Polish too), else the interface language. */
+export function homeLanguage(): LandingLanguage {
+  return storedLanguage() ?? preferredLanguage();
+}
+
+/** Keeps a language for the next pages and visits; a landing page's address counts as a choice. */
+export function rememberLanguage(language: LandingLanguage): void {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Storage may be blocked (private mode); the choice then lasts for this page only.
   }
+}
+
+/** Switches the interface language and remembers the user's choice. */
+export function chooseLanguage(language: Language): void {
+  rememberLanguage(language);
   void switchLanguage(language);
 }
 
@@ -86,8 +113,10 @@ export async function initI18n(): Promise<void> {
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
-  // A landing page's address decides its language (docs/decisions/0010).
-  const language = landingLanguageOf(location.pathname) ?? preferredLanguage();
+  // A landing page's address decides its language (docs/decisions/0010); / may be the signed-in
+  // optimiser, so there the stored choice decides, and a signed-out English visitor gets English anyway.
+  const landing = landingLanguageOf(location.pathname);
+  const language = landing && landing !== 'en' ? landing : preferredLanguage();
   const resources: Resource = { en: { translation: await loadTree('en') } };
   if (language !== 'en') resources[language] = { translation: await loadTree(language) };
   await i18n.use(initReactI18next).init(i18nOptions(language, resources));

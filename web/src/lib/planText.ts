@@ -1,5 +1,6 @@
 import type { Plan } from '@lightpix/shared';
 import type { TFunction } from 'i18next';
+import { formatLabel } from './processingSettings';
 
 /** A plan's allowance in words, from the server's plan table (never a hard-coded number). */
 export function allowanceText(t: TFunction, plan: Plan): string {
@@ -9,4 +10,9 @@ export function allowanceText(t: TFunction, plan: Plan): string {
 /** A plan's price in euros as the given language writes money (the plan table stores cents). */
 export function priceText(cents: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+/** Format names as the language lists them ("JPEG, PNG and WebP"; `or` for a choice of one). */
+export function formatNames(formats: readonly string[], language: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return new Intl.ListFormat(language, { style: 'long', type }).format(formats.map(formatLabel));
 }

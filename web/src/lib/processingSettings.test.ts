@@ -36,6 +36,13 @@ describe('processing settings', () => {
     expect(estimate).toEqual({ format: 'WebP', size: { width: 2000, height: 1500 }, bytes: 375_000, quality: 75 });
   });
 
+  it('shows a HEIC kept in its original format as JPEG, the format it is saved in', () => {
+    expect(estimateOutput({ ...photo, format: formatLabel('image/heic') }, defaultSettings).format).toBe('JPEG');
+    expect(estimateOutput({ ...photo, format: formatLabel('heif') }, defaultSettings).format).toBe('JPEG');
+    expect(estimateOutput(photo, defaultSettings).format).toBe('JPEG');
+    expect(estimateOutput({ ...photo, format: 'PNG' }, defaultSettings).format).toBe('PNG');
+  });
+
   it('uses the smart quality for the file size, and no size when the original is unreadable', () => {
     expect(estimateOutput(photo, { ...defaultSettings, quality: 'smart' }).quality).toBe(78);
     expect(estimateOutput({ ...photo, width: 0, height: 0 }, defaultSettings).size).toBeNull();

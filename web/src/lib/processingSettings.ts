@@ -4,6 +4,7 @@ import {
   parseDimension,
   smartQuality,
   targetSize,
+  SMALLEST_FORMAT,
   type OutputFormat,
   type Size,
 } from '@lightpix/shared';
@@ -15,7 +16,8 @@ export interface ProcessingSettings {
   height: string;
   maintainRatio: boolean;
   quality: number | 'smart';
-  format: 'original' | OutputFormat;
+  /** 'auto': the smallest of the plan's formats at smart mode's look. */
+  format: 'original' | typeof SMALLEST_FORMAT | OutputFormat;
   /** Target size in KB as typed; empty for none. The server uses the largest quality that fits. */
   targetKb: string;
   /** Keep EXIF and XMP (camera, location); off by default for privacy. */
@@ -32,8 +34,6 @@ export const defaultSettings: ProcessingSettings = {
   keepMetadata: false,
 };
 
-/** SPEC §3: the landing page's upload starts one step above the usual quality. */
-export const landingSettings: ProcessingSettings = { ...defaultSettings, quality: 80 };
 
 function dimension(text: string): number | null {
   const value = parseDimension(text);
@@ -56,6 +56,9 @@ export interface OutputEstimate {
   quality: number;
 }
 
+/** 'Keep original' writes HEIC photos as JPEG, which every browser shows (docs/decisions/0065-heic-uploads.md). */
+const keptAs: Record<string, string> = { HEIC: 'JPEG' };
+
 /** SPEC §5 preview of one file's result under the given settings. */
 export function estimateOutput(
   original: Size & { bytes: number; format: string },
@@ -70,7 +73,7 @@ export function estimateOutput(
   const estimate = estimateBytes(original, size ?? original, quality);
   const target = targetBytes(settings.targetKb);
   return {
-    format: settings.format === 'original' ? original.format : formatLabel(settings.format),
+    format: settings.format === 'original' ? (keptAs[original.format] ?? original.format) : formatLabel(settings.format),
     size,
     bytes: target !== null && target < estimate ? target : estimate,
     quality,
@@ -91,7 +94,7 @@ export function processFields(settings: ProcessingSettings): Record<string, stri
   };
 }
 
-const labels: Record<string, string> = { jpeg: 'JPEG', jpg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF', tiff: 'TIFF', tif: 'TIFF' };
+const labels: Record<string, string> = { jpeg: 'JPEG', jpg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF', tiff: 'TIFF', tif: 'TIFF', heic: 'HEIC', heif: 'HEIC', [SMALLEST_FORMAT]: 'Auto' };
 
 /** 'image/jpeg' or 'jpeg' → 'JPEG'; unknown formats upper-cased (SPEC §3). */
 export function formatLabel(typeOrFormat: string): string {

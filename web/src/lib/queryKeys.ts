@@ -7,4 +7,5 @@ export const queryKeys = {
   adminStats: ['admin', 'stats'],
   adminUsers: ['admin', 'users'],
   stats: ['stats'],
+  billingAccount: ['subscription'],
 } as const;

@@ -12,6 +12,8 @@ export interface SelectedImage {
   /** 0 when the browser cannot decode the file (for example TIFF). */
   width: number;
   height: number;
+  /** Whether the browser could decode it: unknown (undefined) while it is still being read. */
+  readable?: boolean;
   format: string;
   state: UploadState;
 }

@@ -4,3 +4,5 @@ export * from './users.js';
 export * from './audit.js';
 export * from './contact.js';
 export * from './uptime.js';
+export * from './billing.js';
+export * from './api-keys.js';

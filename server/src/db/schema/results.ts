@@ -11,6 +11,8 @@ export const results = pgTable(
     /** The anonymous owner; kept after sign-up so a guest's results follow the account. */
     guestSessionId: text('guest_session_id'),
     userId: text('user_id'),
+    /** Charged to a guest: still counts against the guest's address after sign-up adopts the row. */
+    byGuest: boolean('by_guest').notNull().default(false),
     clientIp: text('client_ip').notNull(),
     originalName: text('original_name').notNull(),
     originalSize: integer('original_size').notNull(),
@@ -27,12 +29,15 @@ export const results = pgTable(
     storageKey: text('storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The API key that made it, when it came through the developer API. */
+    apiKeyId: text('api_key_id'),
   },
   (t) => [
     index('results_guest_session_idx').on(t.guestSessionId, t.createdAt),
     index('results_user_idx').on(t.userId, t.createdAt),
     index('results_client_ip_idx').on(t.clientIp, t.createdAt),
     index('results_expires_idx').on(t.status, t.expiresAt),
+    index('results_api_key_idx').on(t.apiKeyId, t.createdAt),
   ],
 );
 

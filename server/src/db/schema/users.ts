@@ -14,9 +14,17 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Granted by the operator command; ADMIN_EMAILS grants it too, without a row change. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Stripe's customer for this user, created on the first subscription attempt. */
+    stripeCustomerId: text('stripe_customer_id'),
+    /** Premium granted by support; webhooks never touch it (docs/decisions/0031-tier-from-subscription-and-complimentary.md). */
+    complimentary: boolean('complimentary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email), uniqueIndex('users_username_idx').on(t.username)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_username_idx').on(t.username),
+    uniqueIndex('users_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminStats, type AdminUser } from '@lightpix/shared';
+import { adminUsersQuerySchema, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, parseBody } from '../../errors.js';
 import { isAdmin } from '../auth/service.js';
 import { listContactMessages } from '../contact/service.js';
 import { currentVisitor } from '../session/service.js';
@@ -21,7 +21,7 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: { d
   });
 
   app.get('/api/admin/stats', async (): Promise<AdminStats> => adminStats(db));
-  app.get('/api/admin/users', async (): Promise<{ users: AdminUser[] }> => ({ users: await listUsers(db) }));
+  app.get('/api/admin/users', async (request): Promise<AdminUsersResponse> => listUsers(db, parseBody(adminUsersQuerySchema, request.query)));
   app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request): Promise<AdminUser> => {
     const change = adminUserUpdateSchema.safeParse(request.body ?? {});
     if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');

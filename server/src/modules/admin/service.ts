@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { AdminStats, AdminUser, AdminUserUpdate } from '@lightpix/shared';
+import { count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { refreshTier } from '../billing/subscriptions.js';
 
 /** Results that used a unit: everything but a reservation still in progress. */
 const countedResults = ne(results.status, 'processing');
@@ -31,25 +32,64 @@ const userColumns = {
   isActive: users.isActive,
   // Qualified by hand: inside a subquery drizzle writes bare column names, and "id" would mean results.id.
   imagesProcessedTotal: sql<number>`(select count(*) from "results" where "results"."user_id" = "users"."id" and "results"."status" <> 'processing')`,
+  complimentary: users.complimentary,
+  // The subscription the account page shows: a premium one first, else the newest.
+  subscriptionStatus: sql<string | null>`(select "status" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in ('active', 'trialing', 'past_due') desc, "created_at" desc limit 1)`,
+  currentPeriodEnd: sql<Date | string | null>`(select "current_period_end" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in ('active', 'trialing', 'past_due') desc, "created_at" desc limit 1)`,
 };
 
-function toAdminUser(row: { createdAt: Date; imagesProcessedTotal: number | string } & Omit<AdminUser, 'createdAt' | 'imagesProcessedTotal'>): AdminUser {
-  return { ...row, createdAt: row.createdAt.toISOString(), imagesProcessedTotal: Number(row.imagesProcessedTotal) };
+type UserColumns = { createdAt: Date; imagesProcessedTotal: number | string; currentPeriodEnd: Date | string | null } & Omit<
+  AdminUser,
+  'createdAt' | 'imagesProcessedTotal' | 'currentPeriodEnd'
+>;
+
+function toAdminUser(row: UserColumns): AdminUser {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    imagesProcessedTotal: Number(row.imagesProcessedTotal),
+    // Raw subqueries come back as text from node-postgres and as Date from PGlite.
+    currentPeriodEnd: row.currentPeriodEnd === null ? null : new Date(row.currentPeriodEnd).toISOString(),
+  };
 }
 
-export async function listUsers(db: Database): Promise<AdminUser[]> {
-  const rows = await db.select(userColumns).from(users).orderBy(desc(users.createdAt));
-  return rows.map(toAdminUser);
+/** Escapes LIKE's wildcards, so a search for "a_b" finds that text and nothing else. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** One page of users, newest first; `q` matches any part of the e-mail (stored lower-cased). */
+export async function listUsers(db: Database, query: { q: string; page: number; pageSize: number }): Promise<AdminUsersResponse> {
+  const where = query.q ? ilike(users.email, likePattern(query.q)) : undefined;
+  const [rows, [matching]] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toAdminUser), total: Number(matching?.total ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
 /**
  * Applies a support change and records who made it; deactivation deletes the user's sessions,
- * so they are signed out on their next request.
+ * so they are signed out on their next request. A tier change sets the complimentary flag that
+ * webhooks never touch (docs/decisions/0031-tier-from-subscription-and-complimentary.md).
  */
 export async function updateUser(db: Database, actor: string, targetId: string, change: AdminUserUpdate): Promise<AdminUser> {
+  // An admin who deactivated or demoted themself would be locked out with nobody to undo it.
+  if (actor === targetId) throw new AppError('forbidden', 'You cannot change your own account. Ask another administrator.');
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(users).set(change).where(eq(users.id, targetId)).returning({ id: users.id });
+    const columns = {
+      ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
+      ...(change.tier !== undefined ? { complimentary: change.tier === 'premium' } : {}),
+    };
+    const [updated] = await tx.update(users).set(columns).where(eq(users.id, targetId)).returning({ id: users.id });
     if (!updated) throw new AppError('not_found', 'This user does not exist.');
+    await refreshTier(tx, targetId);
     if (change.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, targetId));
     await tx.insert(adminAudit).values({ id: randomUUID(), actor, targetUserId: targetId, change });
     const [row] = await tx.select(userColumns).from(users).where(eq(users.id, targetId));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginRequestSchema, registerRequestSchema, type CurrentUser } from '@lightpix/shared';
+import { loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor } from '../session/service.js';
@@ -16,17 +16,15 @@ const SIGN_IN_PER_IP = { max: 20, timeWindow: '15 minutes' };
 const SIGN_IN_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' };
 const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour' };
 
-/** Only a path on this site may follow sign-in: never another host (open redirect). */
-export function safeRedirect(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
-}
-
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, adminEmails } = deps;
 
-  /** Starts a fresh session id for the signed-in user, keeping the guest identity (session fixation). */
+  /**
+   * Starts a fresh session id for the signed-in user (session fixation). Only an anonymous guest
+   * identity is carried over: one that a signed-in user worked under would open their results.
+   */
   async function signIn(request: FastifyRequest, userId: string) {
-    if (!request.session.get('guestSessionId')) request.session.set('guestSessionId', randomUUID());
+    if (!request.session.get('guestSessionId') || request.session.get('userId')) request.session.set('guestSessionId', randomUUID());
     await request.session.regenerate(['guestSessionId']);
     request.session.set('userId', userId);
   }
@@ -38,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const input = parseBody(registerRequestSchema, request.body);
       const visitor = await currentVisitor(request, db);
       const user = await registerUser(db, input);
-      await adoptGuestResults(db, visitor.guestSessionId, user.id);
+      if (!visitor.userId) await adoptGuestResults(db, visitor.guestSessionId, user.id);
       await signIn(request, user.id);
       reply.status(201);
       return toCurrentUser(user, adminEmails);
@@ -64,11 +62,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return toCurrentUser(user, adminEmails);
   });
 
-  app.get('/api/auth/user', async (request, reply): Promise<CurrentUser> => {
+  // Signed out is an answer, not an error: 200 null, so no page logs a failed request (docs/decisions/0055).
+  app.get('/api/auth/user', async (request, reply): Promise<CurrentUser | null> => {
     reply.header('Cache-Control', 'no-store');
     const userId = request.session.get('userId');
     const user = userId ? await findUser(db, userId) : null;
-    if (!user || !user.isActive) throw new AppError('not_signed_in', 'You are not signed in.');
+    if (!user || !user.isActive) return null;
     return toCurrentUser(user, adminEmails);
   });
 

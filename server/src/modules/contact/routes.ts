@@ -41,7 +41,10 @@ export async function contactRoutes(app: FastifyInstance, { db, env, now }: Cont
     mailer?.close();
   });
 
-  app.get('/api/contact/info', async (): Promise<ContactInfo> => ({ supportEmail: env.SUPPORT_EMAIL ?? null }));
+  app.get('/api/contact/info', async (): Promise<ContactInfo> => ({
+    supportEmail: env.SUPPORT_EMAIL ?? null,
+    emailConfigured: mailer !== null,
+  }));
 
   app.post(
     '/api/contact',

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
 import { currentVisitor } from '../session/service.js';
+import { StoredFileMissing } from '../../storage/result-store.js';
 import { downloadName, findOwnedResult, historyOf, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
 
 const MAX_NAME_LENGTH = 200;
@@ -59,12 +60,18 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     if (row.status === 'expired' || row.expiresAt.getTime() <= deps.now().getTime() || !row.storageKey) {
       throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');
     }
+    const body = await deps.store.get(row.storageKey).catch((error: unknown) => {
+      if (error instanceof StoredFileMissing) {
+        throw new AppError('result_expired', 'This result is no longer stored. Please process the image again.');
+      }
+      throw error;
+    });
     return reply
       .header('Content-Type', mimeTypeOf[row.format as InputFormat] ?? 'application/octet-stream')
       .header('Content-Length', row.processedSize)
       .header('Content-Disposition', contentDisposition(downloadName(row.originalName, row.format)))
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(deps.store.read(row.storageKey));
+      .send(body);
   });
 }

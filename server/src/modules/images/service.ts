@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   outputFormatSchema,
+  SMALLEST_FORMAT,
   parseDimension,
   parseQuality,
   type ImageRecord,
@@ -15,8 +16,8 @@ import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { extensionOf, outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
-import { optimiseImage, type OptimiseOptions } from '../../images/optimise.js';
-import type { ProcessingQueue } from '../../images/queue.js';
+import type { OptimiseOptions } from '../../images/optimise.js';
+import type { AppQueue } from '../../jobs/handlers.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
 
@@ -28,7 +29,7 @@ const MIN_TARGET_BYTES = 100;
 export interface ImagesDeps {
   db: Database;
   store: ResultStore;
-  queue: ProcessingQueue;
+  queue: AppQueue;
   retentionHours: number;
   now: () => Date;
 }
@@ -38,7 +39,7 @@ export interface Upload {
   data: Buffer;
 }
 
-type Settings = Omit<OptimiseOptions, 'format'> & { format: OutputFormat | 'original' };
+type Settings = Omit<OptimiseOptions, 'format' | 'autoFormats'> & { format: OutputFormat | 'original' | typeof SMALLEST_FORMAT };
 export type { Settings as ProcessSettings };
 
 /** Reads the multipart text fields into settings, or says which field is wrong. */
@@ -54,8 +55,8 @@ export function parseSettings(fields: ProcessFields, plan: Plan): Settings {
   const quality = parseQuality(fields.quality);
   if (quality === null) errors.quality = "Must be a whole number from 10 to 100, or 'smart'.";
   const formatText = fields.format === '' || fields.format === 'original' ? 'original' : fields.format === 'jpg' ? 'jpeg' : fields.format;
-  const format = formatText === 'original' ? 'original' : outputFormatSchema.safeParse(formatText).data;
-  if (!format) errors.format = 'Must be empty (keep the original), jpeg, png, webp or avif.';
+  const format = formatText === 'original' || formatText === SMALLEST_FORMAT ? formatText : outputFormatSchema.safeParse(formatText).data;
+  if (!format) errors.format = `Must be empty (keep the original), jpeg, png, webp, avif or ${SMALLEST_FORMAT} (the smallest your plan allows).`;
   if (!['true', 'false'].includes(fields.maintainRatio)) errors.maintainRatio = "Must be 'true' or 'false'.";
   if (!['true', 'false'].includes(fields.keepMetadata)) errors.keepMetadata = "Must be 'true' or 'false'.";
   const maxBytes = fields.maxBytes.trim() === '' ? null : Number(fields.maxBytes);
@@ -63,7 +64,7 @@ export function parseSettings(fields: ProcessFields, plan: Plan): Settings {
     errors.maxBytes = `Must be a whole number of bytes, at least ${MIN_TARGET_BYTES}, or empty.`;
   }
   if (Object.keys(errors).length > 0) throw new AppError('invalid_input', 'Some settings are not valid.', errors);
-  if (format !== 'original' && !plan.outputFormats.includes(format!)) {
+  if (format !== 'original' && format !== SMALLEST_FORMAT && !plan.outputFormats.includes(format!)) {
     throw new AppError('forbidden', `Your plan cannot convert to ${format!.toUpperCase()}.`);
   }
   return {
@@ -113,6 +114,8 @@ export async function processUpload(
   plan: Plan,
   upload: Upload,
   settings: Settings,
+  /** The developer API key that sent it, recorded so each key's use can be counted. */
+  apiKeyId: string | null = null,
 ): Promise<ImageRecord> {
   deps.queue.assertRoom();
   const info = await inspectImage(upload.data);
@@ -120,9 +123,10 @@ export async function processUpload(
   const now = deps.now();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
-  await reserveUnit(deps.db, plan, owner, { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt }, now);
+  await reserveUnit(deps.db, plan, owner, { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt, apiKeyId }, now);
   try {
-    const image = await deps.queue.run(() => optimiseImage(upload.data, info, { ...settings, format }));
+    const options = { ...settings, format, autoFormats: plan.outputFormats };
+    const image = await deps.queue.run('image', { data: upload.data, info, options });
     const storageKey = `${id}.${extensionOf[image.format]}`;
     await deps.store.put(storageKey, image.data);
     const [row] = await deps.db
@@ -135,7 +139,8 @@ export async function processUpload(
         height: image.height,
         quality: image.quality,
         alreadyOptimal: image.alreadyOptimal,
-        smart: settings.quality === 'smart',
+        // 'Smallest format' always searches for smart mode's look.
+        smart: settings.quality === 'smart' || settings.format === SMALLEST_FORMAT,
         storageKey,
       })
       .where(eq(results.id, id))
@@ -150,7 +155,8 @@ export async function processUpload(
 /** The owner's result, or 404 for anyone else: another's file must not even be confirmed to exist. */
 export async function findOwnedResult(db: Database, owner: QuotaOwner, id: string): Promise<ResultRow> {
   const [row] = await db.select().from(results).where(eq(results.id, id));
-  const owns = row && ((row.userId !== null && row.userId === owner.userId) || row.guestSessionId === owner.guestSessionId);
+  // A result with an account belongs to that account alone, whichever guest identity made it.
+  const owns = row && (row.userId !== null ? row.userId === owner.userId : row.guestSessionId === owner.guestSessionId);
   if (!row || !owns) throw new AppError('not_found', 'This result does not exist.');
   return row;
 }

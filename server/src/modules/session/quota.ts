@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import type { Plan, QuotaWindow } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results } from '../../db/schema/index.js';
@@ -13,7 +13,10 @@ export interface QuotaOwner {
 
 export interface QuotaUsage {
   used: number;
-  /** When the oldest counted unit leaves the window (a unit counts for exactly 24 h) (null: nothing counted, or not a rolling window). */
+  /**
+   * When more images become available: a rolling window's oldest unit leaves it after exactly 24 h;
+   * a calendar month renews at the next month's start (UTC). Null while nothing is counted.
+   */
   nextImageAt: Date | null;
 }
 
@@ -27,7 +30,7 @@ export function windowStart(window: QuotaWindow, now: Date): Date {
 /** Guests are counted per session AND per client IP, the stricter wins; users per account. */
 function ownerFilters(owner: QuotaOwner) {
   if (owner.userId) return [eq(results.userId, owner.userId)];
-  return [eq(results.guestSessionId, owner.guestSessionId), and(eq(results.clientIp, owner.clientIp), isNull(results.userId))];
+  return [eq(results.guestSessionId, owner.guestSessionId), and(eq(results.clientIp, owner.clientIp), eq(results.byGuest, true))];
 }
 
 export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, now: Date): Promise<QuotaUsage> {
@@ -45,7 +48,9 @@ export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, no
       oldest = row?.oldest ? new Date(row.oldest) : null;
     }
   }
-  const nextImageAt = plan.window === 'rolling-24h' && oldest ? new Date(oldest.getTime() + DAY_MS) : null;
+  let nextImageAt: Date | null = null;
+  if (used > 0 && plan.window === 'calendar-month') nextImageAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  else if (oldest) nextImageAt = new Date(oldest.getTime() + DAY_MS);
   return { used, nextImageAt };
 }
 
@@ -61,7 +66,7 @@ export async function reserveUnit(
   db: Database,
   plan: Plan,
   owner: QuotaOwner,
-  row: { id: string; originalName: string; originalSize: number; expiresAt: Date },
+  row: { id: string; originalName: string; originalSize: number; expiresAt: Date; apiKeyId?: string | null },
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -76,6 +81,7 @@ export async function reserveUnit(
       ...row,
       guestSessionId: owner.guestSessionId,
       userId: owner.userId,
+      byGuest: owner.userId === null,
       clientIp: owner.clientIp,
       status: 'processing',
       createdAt: now,

@@ -3,19 +3,20 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
-const DEFAULT_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+/** A session lives 30 days from its start: the privacy policy's limit for persistent cookies. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
 /** @fastify/session store over the sessions table, so sessions survive restarts and work across instances. */
-export function databaseSessionStore(db: Database): SessionStore {
+export function databaseSessionStore(db: Database, now: () => Date = () => new Date()): SessionStore {
   return {
     set(sessionId, session, callback) {
       const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
-      const cookie = data.cookie as { expires?: string } | undefined;
-      const expiresAt = cookie?.expires ? new Date(cookie.expires) : new Date(Date.now() + DEFAULT_LIFETIME_MS);
+      // The lifetime counts from the first write on the app's clock; later writes keep it.
+      const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS);
       const userId = typeof data.userId === 'string' ? data.userId : null;
       db.insert(sessions)
         .values({ id: sessionId, userId, data, expiresAt })
-        .onConflictDoUpdate({ target: sessions.id, set: { userId, data, expiresAt, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: sessions.id, set: { userId, data, updatedAt: now() } })
         .then(() => callback(), callback);
     },
     get(sessionId, callback) {
@@ -23,7 +24,7 @@ export function databaseSessionStore(db: Database): SessionStore {
         .from(sessions)
         .where(eq(sessions.id, sessionId))
         .then(([row]) => {
-          if (!row || row.expiresAt.getTime() <= Date.now()) return callback(null, null);
+          if (!row || row.expiresAt.getTime() <= now().getTime()) return callback(null, null);
           callback(null, row.data as never);
         }, callback);
     },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
-import { preferredLanguage } from '#lib/i18n';
+import { homeLanguage } from '#lib/i18n';
 import { LandingPage } from './landing/LandingPage';
 import { GuestPage, ImagesPage } from './lazyPages';
 
@@ -18,6 +18,6 @@ export function HomeRoute({ signedOut }: { signedOut: 'landing' | 'guest' }) {
   // A failed user check (not a 401) falls back to the signed-out screen, which still works.
   if (user.data) return <ImagesPage user={user.data} />;
   if (signedOut === 'guest') return <GuestPage />;
-  const language = preferredLanguage();
+  const language = homeLanguage();
   return language === 'en' ? <LandingPage language="en" /> : <Navigate to={landingPath(language)} replace />;
 }

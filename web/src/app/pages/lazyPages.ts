@@ -9,3 +9,5 @@ export const ImagesPage = lazy(() => import('./images/ImagesPage').then((m) => (
 export const LegalPage = lazy(() => import('./legal/LegalPage').then((m) => ({ default: m.LegalPage })));
 export const PartnersPage = lazy(() => import('./partners/PartnersPage').then((m) => ({ default: m.PartnersPage })));
 export const PowerPointPage = lazy(() => import('./powerpoint/PowerPointPage').then((m) => ({ default: m.PowerPointPage })));
+export const SubscribePage = lazy(() => import('./subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
+export const AccountPage = lazy(() => import('./account/AccountPage').then((m) => ({ default: m.AccountPage })));

@@ -1,28 +1,34 @@
 import { remainingImages, type ImageRecord, type Plan, type SessionResponse } from '@lightpix/shared';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProcessedList } from '../../features/processing/ProcessedList';
 import { useProcessQueue } from '../../features/processing/useProcessQueue';
 import { SettingsPanel } from '../../features/settings/SettingsPanel';
 import { SelectedFilesList } from '../../features/upload/SelectedFilesList';
 import { UploadArea } from '../../features/upload/UploadArea';
+import { useCurrentUser } from '#lib/currentUser';
+import { isFileRefusal } from '#lib/errorMessage';
 import { fileFormat, readImageSize } from '#lib/imageInfo';
 import { defaultSettings, type ProcessingSettings } from '#lib/processingSettings';
 import type { SelectedImage, UploadState } from '#lib/selectedImage';
+import { LimitOffer } from './LimitOffer';
 
 interface ImageWorkspaceProps {
   session: SessionResponse | undefined;
   plan: Plan | undefined;
-  /** Page content shown below the results, in the main column. */
-  children?: ReactNode;
-  /** Where the settings start (SPEC §3: the landing page starts at quality 80). */
-  initialSettings?: ProcessingSettings;
+  /**
+   * Page content shown below the results, in the main column; as a function it learns which results
+   * this visit's list already shows, so a history can leave them out (each result appears once).
+   */
+  children?: ReactNode | ((shownResultIds: ReadonlySet<string>) => ReactNode);
 }
 
 /** Upload → settings → process → download, composed from the features (SPEC §2, §4). */
-export function ImageWorkspace({ session, plan, children, initialSettings = defaultSettings }: ImageWorkspaceProps) {
+export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
   const [images, setImages] = useState<SelectedImage[]>([]);
   const [records, setRecords] = useState<ImageRecord[]>([]);
-  const [settings, setSettings] = useState<ProcessingSettings>(initialSettings);
+  // One starting quality on every page (docs/decisions/0056).
+  const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
+  const signedIn = Boolean(useCurrentUser().data);
   const nextId = useRef(0);
 
   const onState = useCallback((id: string, state: UploadState) => {
@@ -34,6 +40,7 @@ export function ImageWorkspace({ session, plan, children, initialSettings = defa
   }, []);
   const { processAll, busy } = useProcessQueue({ onState, onProcessed });
 
+  const shownResultIds = useMemo(() => new Set(records.map((record) => record.id)), [records]);
   const remaining = session ? remainingImages(session) : undefined;
   const limitReached = remaining === 0;
   // Files one selection may hold: the plan's count, never more than the images left.
@@ -53,12 +60,13 @@ export function ImageWorkspace({ session, plan, children, initialSettings = defa
     setImages((current) => (cap === 1 ? added : [...current, ...added]));
     for (const image of added) {
       void readImageSize(image.file).then((size) => {
-        setImages((current) => current.map((item) => (item.id === image.id ? { ...item, ...size } : item)));
+        setImages((current) => current.map((item) => (item.id === image.id ? { ...item, ...size, readable: size.width > 0 } : item)));
       });
     }
   }
 
-  const pending = images.filter((image) => image.state.kind === 'idle' || image.state.kind === 'failed');
+  // A refused file is not sent again as it is: the same bytes would fail the same way until replaced or removed.
+  const pending = images.filter((image) => image.state.kind === 'idle' || (image.state.kind === 'failed' && !isFileRefusal(image.state.error)));
   const canProcess = session !== undefined && !busy && !limitReached && pending.length > 0;
   const referenceImage = images.find((image) => image.width > 0 && image.height > 0);
 
@@ -75,6 +83,7 @@ export function ImageWorkspace({ session, plan, children, initialSettings = defa
           allowed={allowed}
           limitReached={limitReached}
           maxImageBytes={plan?.maxImageBytes}
+          limitOffer={session && <LimitOffer tier={session.tier} signedIn={signedIn} />}
           unlimited={remaining === null}
           busy={busy || !session || !plan}
           onSelect={select}
@@ -96,15 +105,16 @@ export function ImageWorkspace({ session, plan, children, initialSettings = defa
           referenceSize={referenceImage ? { width: referenceImage.width, height: referenceImage.height } : null}
           outputFormats={plan?.outputFormats ?? []}
           canProcess={canProcess}
+          single={cap === 1}
           onOptimizeAll={() => run(settings)}
           onSmartLightening={() => {
-            const smart: ProcessingSettings = { ...defaultSettings, quality: 'smart' };
-            setSettings(smart);
-            run(smart);
+            // The reset shows in the panel; 'smart' goes with this run only, so the quality shown stays the slider's.
+            setSettings(defaultSettings);
+            run({ ...defaultSettings, quality: 'smart' });
           }}
         />
       </aside>
-      {children && <div className="min-w-0 space-y-6">{children}</div>}
+      {children && <div className="min-w-0 space-y-6">{typeof children === 'function' ? children(shownResultIds) : children}</div>}
     </div>
   );
 }

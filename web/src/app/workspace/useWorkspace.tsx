@@ -12,7 +12,7 @@ export function useWorkspace({ signedIn }: { signedIn: boolean }) {
   const plan = useCurrentPlan(session.data);
   const status = (
     <>
-      <StatusBar session={session.data} loading={session.isPending} failed={session.isError} signedIn={signedIn} />
+      <StatusBar session={session.data} plan={plan} loading={session.isPending} failed={session.isError} signedIn={signedIn} />
       {(session.isError || plans.isError) && <LoadFailedAlert queries={[session, plans]} />}
     </>
   );

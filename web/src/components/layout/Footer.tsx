@@ -2,15 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openConsentSettings } from '#lib/consent';
 
-type FooterLink = { key: string; to: string };
+import { sectionPath, useHomePath } from '#lib/homeLinks';
 
-/** SPEC §2 footer: Product, Support and Legal columns. Help Center leads to the contact page (decision 0020). */
+/** A link's target: a path, or a section of the visitor's landing page. */
+type FooterLink = { key: string; to: string } | { key: string; section: string };
+
+/** SPEC §2 footer: Product, Support, Resources (partners) and Legal. Help Centre leads to the contact page (docs/decisions/0017). */
 const columns: { key: string; links: FooterLink[] }[] = [
   {
     key: 'product',
     links: [
-      { key: 'features', to: '/#features' },
-      { key: 'pricing', to: '/#pricing' },
+      { key: 'features', section: 'features' },
+      { key: 'pricing', section: 'pricing' },
     ],
   },
   {
@@ -18,8 +21,12 @@ const columns: { key: string; links: FooterLink[] }[] = [
     links: [
       { key: 'helpCenter', to: '/contact' },
       { key: 'contact', to: '/contact' },
-      { key: 'faq', to: '/#faq' },
+      { key: 'faq', section: 'faq' },
     ],
+  },
+  {
+    key: 'resources',
+    links: [{ key: 'partners', to: '/our-partners' }],
   },
   {
     key: 'legal',
@@ -27,7 +34,6 @@ const columns: { key: string; links: FooterLink[] }[] = [
       { key: 'privacy', to: '/privacy-policy' },
       { key: 'terms', to: '/terms-of-service' },
       { key: 'cookies', to: '/cookie-policy' },
-      { key: 'partners', to: '/our-partners' },
     ],
   },
 ];
@@ -36,9 +42,10 @@ const linkClass = 'inline-block py-1 text-sm text-slate-600 hover:text-slate-900
 
 export function Footer() {
   const { t } = useTranslation();
+  const home = useHomePath();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:grid-cols-2 md:grid-cols-[1.5fr_1fr_1fr_1fr_1fr]">
         <div>
           <p className="text-lg font-bold tracking-tight text-slate-900">Lightpix</p>
           <p className="mt-1 text-sm text-slate-600">{t('footer.tagline')}</p>
@@ -51,7 +58,7 @@ export function Footer() {
             <ul className="mt-2">
               {column.links.map((link) => (
                 <li key={link.key}>
-                  <Link to={link.to} className={linkClass}>{t(`footer.links.${link.key}`)}</Link>
+                  <Link to={'to' in link ? link.to : sectionPath(home, link.section)} className={linkClass}>{t(`footer.links.${link.key}`)}</Link>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,9 @@
+import { ACCOUNT_PATH } from '@lightpix/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayName, LOGOUT_PATH, useCurrentUser } from '#lib/currentUser';
+import { sectionPath, useHomePath } from '#lib/homeLinks';
 import { LanguageSelect } from './LanguageSelect';
 
 const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
@@ -13,11 +15,12 @@ const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover
 export function Header() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const home = useHomePath();
 
   const navLinks = (
     <>
-      <Link to="/#features" className={linkClass}>{t('header.features')}</Link>
-      <Link to="/#pricing" className={linkClass}>{t('header.pricing')}</Link>
+      <Link to={sectionPath(home, 'features')} className={linkClass}>{t('header.features')}</Link>
+      <Link to={sectionPath(home, 'pricing')} className={linkClass}>{t('header.pricing')}</Link>
       <Link to="/contact" className={linkClass}>{t('header.contact')}</Link>
     </>
   );
@@ -35,6 +38,7 @@ export function Header() {
             {t('header.admin')}
           </Link>
         )}
+        <Link to={ACCOUNT_PATH} className={linkClass} data-testid="account-link">{t('billing.account.link')}</Link>
         <a href={LOGOUT_PATH} className={linkClass}>{t('header.logout')}</a>
       </>
     );
@@ -52,7 +56,8 @@ export function Header() {
   return (
     <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
+        {/* Signed in, / is the optimiser; signed out, home is the landing page in the visitor's language. */}
+        <Link to={signedIn ? '/' : home} className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
           <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-800 text-white">
             <svg viewBox="0 0 20 20" fill="currentColor" className="size-5">
               <path d="M11.3 1.05a.75.75 0 0 1 .42.86L10.46 7.5h5.29a.75.75 0 0 1 .55 1.26l-8 8.5a.75.75 0 0 1-1.27-.67l1.26-5.59H3a.75.75 0 0 1-.55-1.26l8-8.5a.75.75 0 0 1 .85-.19Z" />

@@ -1,7 +1,8 @@
-import { landingLanguageOf, landingLanguages, landingPath, type LandingLanguage } from '@lightpix/shared';
+import { landingLanguages, landingPath, type LandingLanguage } from '@lightpix/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useShownLandingLanguage } from '#lib/homeLinks';
 import { chooseLanguage, isLanguage, languageNames, languages } from '#lib/i18n';
 
 /**
@@ -11,9 +12,8 @@ import { chooseLanguage, isLanguage, languageNames, languages } from '#lib/i18n'
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const landing = landingLanguageOf(pathname);
+  const landing = useShownLandingLanguage();
   const options: readonly LandingLanguage[] = landing ? landingLanguages : languages;
   const value = landing ?? (isLanguage(i18n.language) ? i18n.language : 'en');
 

@@ -1,21 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminStatsSchema, adminUserSchema, adminUsersResponseSchema, type AdminUserUpdate } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
-export function useAdminStats() {
+/** Admin reads run only for a known admin (`enabled`), so a guest or a user calls no admin API. */
+export function useAdminStats(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.adminStats,
     queryFn: () => apiGet('/api/admin/stats', adminStatsSchema),
     refetchOnMount: 'always',
+    enabled,
   });
 }
 
-export function useAdminUsers() {
+/** One page of users matching `q` (part of the e-mail); the server searches and pages. */
+export function useAdminUsers(enabled: boolean, { q, page }: { q: string; page: number }) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q) params.set('q', q);
   return useQuery({
-    queryKey: queryKeys.adminUsers,
-    queryFn: async () => (await apiGet('/api/admin/users', adminUsersResponseSchema)).users,
+    queryKey: [...queryKeys.adminUsers, q, page],
+    queryFn: () => apiGet(`/api/admin/users?${params.toString()}`, adminUsersResponseSchema),
     refetchOnMount: 'always',
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -5,7 +5,7 @@ import { Button } from '#components/ui/Button';
 import { useFormField } from '#components/ui/formField';
 import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
-import { useSendContactMessage } from './api';
+import { useContactInfo, useSendContactMessage } from './api';
 import { emptyContactValues, problemText, serverFieldErrors, validateContact, type ContactErrors, type ContactValues } from './validation';
 
 /** `page` is the /contact form; `landing` the compact one with SPEC §8's landing error text. */
@@ -23,6 +23,8 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const send = useSendContactMessage();
+  // A reply time is promised only when messages are e-mailed to someone (docs/decisions/0056).
+  const promisesReply = useContactInfo().data?.emailConfigured === true;
   const [values, setValues] = useState<ContactValues>(emptyContactValues);
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -77,7 +79,7 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
       { ...result.message, website, language: contactLanguage(i18n.resolvedLanguage) },
       {
         onSuccess: () => {
-          toast({ title: t('contact.toast.sentTitle'), description: t('contact.toast.sentBody') });
+          toast({ title: t('contact.toast.sentTitle'), description: t(promisesReply ? 'contact.toast.sentBody' : 'contact.toast.received') });
           focusAfterRender.current = 'sent';
           setSent(true);
         },

@@ -3,7 +3,7 @@ import { useContactInfo } from './api';
 
 /**
  * SPEC §2 contact information: only what the operator configured (a public support address), never
- * an invented phone number or street address; then the 24-hour answer and priority support notes.
+ * an invented phone number or street address; then, when messages are e-mailed, the reply-time notes.
  */
 export function ContactInfoBlock() {
   const { t } = useTranslation();
@@ -22,8 +22,13 @@ export function ContactInfoBlock() {
       ) : (
         <p className="text-sm text-slate-700">{t('contact.info.formOnly')}</p>
       )}
-      <p className="text-sm text-slate-700" data-testid="support-note">{t('contact.info.response')}</p>
-      <p className="text-sm text-slate-700">{t('contact.info.priority')}</p>
+      {/* Promises about replies only when messages reach a person by e-mail (docs/decisions/0056). */}
+      {info.data?.emailConfigured && (
+        <>
+          <p className="text-sm text-slate-700" data-testid="support-note">{t('contact.info.response')}</p>
+          <p className="text-sm text-slate-700">{t('contact.info.priority')}</p>
+        </>
+      )}
     </aside>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminContactMessage } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '#lib/format';
 import { useAdminContactMessages } from './api';
 
 function deliveryStatus(message: AdminContactMessage): 'emailed' | 'failed' | 'stored' {
@@ -18,7 +19,6 @@ const statusClass = {
 export function ContactMessagesList() {
   const { t, i18n } = useTranslation();
   const query = useAdminContactMessages();
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
 
   if (query.isPending) return null;
   if (query.isError) {
@@ -51,7 +51,7 @@ export function ContactMessagesList() {
                 {message.signedIn && <> · {t('contact.admin.signedIn')}</>}
               </p>
               <p className="mt-1 text-xs text-slate-500">
-                {t('contact.admin.received')}: <time dateTime={message.createdAt}>{dateFormat.format(new Date(message.createdAt))}</time> ·{' '}
+                {t('contact.admin.received')}: <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time> ·{' '}
                 {t('contact.admin.language')}: {message.language}
               </p>
               <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>

@@ -9,12 +9,15 @@ import { useHistory } from './api';
 /** SPEC §7: the first five are shown; the rest behind a toggle. */
 const INITIAL_COUNT = 5;
 
-/** Every result of the signed-in user, newest first (SPEC §2 image optimiser page, "history section"). */
-export function HistorySection() {
+/**
+ * The signed-in user's results, newest first (SPEC §2 image optimiser page, "history section"),
+ * without those `hide` names: the page already lists this visit's results above.
+ */
+export function HistorySection({ hide }: { hide?: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const history = useHistory(true);
   const [showAll, setShowAll] = useState(false);
-  const items = history.data ?? [];
+  const items = (history.data ?? []).filter((record) => !hide?.has(record.id));
   const shown = showAll ? items : items.slice(0, INITIAL_COUNT);
 
   return (
@@ -36,7 +39,7 @@ export function HistorySection() {
           </Button>
         </div>
       )}
-      {history.isSuccess && items.length === 0 && <p className="mt-3 text-sm text-slate-500">{t('history.empty')}</p>}
+      {history.isSuccess && history.data.length === 0 && <p className="mt-3 text-sm text-slate-500">{t('history.empty')}</p>}
       {shown.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100">
           {shown.map((record) => (

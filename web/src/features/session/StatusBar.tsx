@@ -1,10 +1,13 @@
-import { remainingImages, type SessionResponse } from '@lightpix/shared';
+import { remainingImages, SUBSCRIBE_PATH, type Plan, type SessionResponse } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
 
 interface StatusBarProps {
   session: SessionResponse | undefined;
+  /** The session's plan, for how the allowance is counted ("this month", "every 24 hours"). */
+  plan: Plan | undefined;
   loading: boolean;
   failed: boolean;
   signedIn: boolean;
@@ -17,18 +20,20 @@ const badgeStyles = {
 } as const;
 
 /** Tier badge, images left and the way up (SPEC §2 "Status bar"). */
-export function StatusBar({ session, loading, failed, signedIn }: StatusBarProps) {
+export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBarProps) {
   const { t, i18n } = useTranslation();
   const tier = session?.tier ?? 'guest';
   const remaining = session ? remainingImages(session) : undefined;
 
   let countText: string;
   if (failed) countText = t('status.unavailable');
-  else if (loading || remaining === undefined) countText = t('status.loading');
+  else if (loading || remaining === undefined || (remaining !== null && !plan)) countText = t('status.loading');
   else if (remaining === null) countText = t('status.unlimited');
-  else countText = t('status.remaining', { count: remaining });
+  // "8 of 10 images left this month": the allowance and its window come from the plan table.
+  else countText = t(`quota.left.${plan!.window}`, { left: remaining, count: session!.maxImages ?? 0 });
 
   const nextAt = session?.nextImageAt && remaining === 0 ? new Date(session.nextImageAt) : null;
+  const monthly = plan?.window === 'calendar-month';
 
   return (
     <section
@@ -43,24 +48,35 @@ export function StatusBar({ session, loading, failed, signedIn }: StatusBarProps
           {countText}
         </span>
         {nextAt && (
-          <span className="text-sm text-slate-500">
-            {t('status.nextImageAt', {
-              time: nextAt.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
-            })}
+          <span data-testid="quota-renews" className="text-sm text-slate-500">
+            {monthly
+              ? t('quota.renewsOn', { date: nextAt.toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) })
+              : t('status.nextImageAt', { time: nextAt.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) })}
           </span>
         )}
       </div>
       {tier !== 'premium' && (
-        <Button
-          variant="accent"
-          className="w-full sm:w-auto"
-          onClick={() => {
-            // Signed-out users sign in first (SPEC §2); the subscribe page arrives with auth.
-            window.location.assign(signedIn ? '/subscribe' : '/api/login');
-          }}
-        >
-          {t('status.upgrade')}
-        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {tier === 'guest' && remaining === 0 && (
+            <Link
+              to="/auth?mode=register"
+              data-testid="status-sign-up"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+            >
+              {t('quota.signUpFree')}
+            </Link>
+          )}
+          <Button
+            variant="accent"
+            className="w-full sm:w-auto"
+            onClick={() => {
+              // Signed-out users sign in first (SPEC §2) and come back to the subscribe page.
+              window.location.assign(signedIn ? SUBSCRIBE_PATH : `/api/login?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`);
+            }}
+          >
+            {t('status.upgrade')}
+          </Button>
+        </div>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import {
   followRatio,
   parseDimension,
   resizePresets,
+  SMALLEST_FORMAT,
   type OutputFormat,
   type Size,
 } from '@lightpix/shared';
@@ -24,6 +25,8 @@ interface SettingsPanelProps {
   outputFormats: readonly OutputFormat[];
   /** Optimize All and Smart lightening are possible (files selected, images remaining, not busy). */
   canProcess: boolean;
+  /** Only one file may be chosen at a time: the button then says "Optimise", not "Optimise All". */
+  single: boolean;
   onOptimizeAll: () => void;
   onSmartLightening: () => void;
 }
@@ -33,9 +36,9 @@ const inputClass =
 
 /** Resize, compression and format settings plus the process buttons (SPEC §2 "Settings panel"). */
 export function SettingsPanel(props: SettingsPanelProps) {
-  const { settings, onChange, referenceSize, outputFormats, canProcess, onOptimizeAll, onSmartLightening } = props;
+  const { settings, onChange, referenceSize, outputFormats, canProcess, single, onOptimizeAll, onSmartLightening } = props;
   const { t } = useTranslation();
-  const ids = { width: useId(), height: useId(), ratio: useId(), quality: useId(), format: useId(), hint: useId() };
+  const ids = { width: useId(), height: useId(), ratio: useId(), quality: useId(), format: useId(), formatHint: useId(), hint: useId(), smartHint: useId() };
 
   function changeDimension(changed: 'width' | 'height', text: string) {
     const other = changed === 'width' ? 'height' : 'width';
@@ -124,15 +127,22 @@ export function SettingsPanel(props: SettingsPanelProps) {
           <label htmlFor={ids.format} className="mb-1 block text-sm text-slate-600">{t('settings.format')}</label>
           <select
             id={ids.format}
+            aria-describedby={settings.format === 'original' || settings.format === SMALLEST_FORMAT ? ids.formatHint : undefined}
             value={settings.format}
             onChange={(event) => onChange({ ...settings, format: event.target.value as ProcessingSettings['format'] })}
             className={inputClass}
           >
             <option value="original">{t('settings.keepOriginalFormat')}</option>
+            <option value={SMALLEST_FORMAT}>{t('engine.smallestFormat')}</option>
             {outputFormats.map((format) => (
               <option key={format} value={format}>{formatLabel(format)}</option>
             ))}
           </select>
+          {(settings.format === 'original' || settings.format === SMALLEST_FORMAT) && (
+            <p id={ids.formatHint} className="mt-1 text-xs text-slate-500">
+              {t(settings.format === 'original' ? 'engine.keepOriginalHint' : 'engine.smallestFormatHint')}
+            </p>
+          )}
         </div>
       </fieldset>
 
@@ -140,15 +150,15 @@ export function SettingsPanel(props: SettingsPanelProps) {
 
       <div className="flex flex-col gap-2">
         <Button size="lg" onClick={onOptimizeAll} disabled={!canProcess}>
-          {t('settings.optimizeAll')}
+          {t(single ? 'settings.optimizeOne' : 'settings.optimizeAll')}
         </Button>
-        <Button size="lg" variant="secondary" onClick={onSmartLightening} disabled={!canProcess}>
+        <Button size="lg" variant="secondary" onClick={onSmartLightening} disabled={!canProcess} aria-describedby={ids.smartHint}>
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-amber-500">
             <path d="M15.98 1.804a1 1 0 0 0-1.96 0l-.24 1.192a1 1 0 0 1-.784.785l-1.192.238a1 1 0 0 0 0 1.962l1.192.238a1 1 0 0 1 .785.785l.238 1.192a1 1 0 0 0 1.962 0l.238-1.192a1 1 0 0 1 .785-.785l1.192-.238a1 1 0 0 0 0-1.962l-1.192-.238a1 1 0 0 1-.785-.785l-.238-1.192ZM6.949 5.684a1 1 0 0 0-1.898 0l-.683 2.051a1 1 0 0 1-.633.633l-2.051.683a1 1 0 0 0 0 1.898l2.051.684a1 1 0 0 1 .633.632l.683 2.051a1 1 0 0 0 1.898 0l.683-2.051a1 1 0 0 1 .633-.633l2.051-.683a1 1 0 0 0 0-1.898l-2.051-.683a1 1 0 0 1-.633-.633L6.95 5.684Z" />
           </svg>
           {t('settings.smartLightening')}
         </Button>
-        <p className="text-xs text-slate-500">{t('settings.smartHint')}</p>
+        <p id={ids.smartHint} className="text-xs text-slate-500">{t('settings.smartHint')}</p>
       </div>
     </section>
   );

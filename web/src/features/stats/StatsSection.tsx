@@ -1,3 +1,5 @@
+import { LANDING_FIGURE_MINIMUMS } from '@lightpix/shared';
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { useStats } from './api';
 
@@ -8,21 +10,22 @@ export function StatsSection() {
   if (stats.isError) return null;
   const number = new Intl.NumberFormat(i18n.language);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
-  const figures = stats.data
-    ? [
-        { label: t('landing.stats.images'), value: number.format(stats.data.imagesProcessed) },
-        { label: t('landing.stats.users'), value: number.format(stats.data.users) },
-        ...(stats.data.uptimePercent === null
-          ? []
-          : [
-              {
-                label: t('landing.stats.uptime'),
-                value: percent.format(stats.data.uptimePercent / 100),
-                note: t('landing.stats.uptimeNote', { count: Math.max(1, Math.round(stats.data.uptimeDays)) }),
-              },
-            ]),
-      ]
-    : [];
+  const data = stats.data;
+  // A figure shows once it is worth showing; uptime once it has been measured for an hour.
+  const figures: { label: string; value: string; note?: string }[] = [];
+  if (data && data.imagesProcessed >= LANDING_FIGURE_MINIMUMS.imagesProcessed) {
+    figures.push({ label: t('landing.stats.images'), value: number.format(data.imagesProcessed) });
+  }
+  if (data && data.users >= LANDING_FIGURE_MINIMUMS.users) figures.push({ label: t('landing.stats.users'), value: number.format(data.users) });
+  if (data && data.uptimePercent !== null) {
+    figures.push({
+      label: t('landing.stats.uptime'),
+      value: percent.format(data.uptimePercent / 100),
+      note: t('landing.stats.uptimeNote', { count: Math.max(1, Math.round(data.uptimeDays)) }),
+    });
+  }
+  // Nothing worth showing yet (a fresh installation): no section at all, rather than an empty band.
+  if (data && figures.length === 0) return null;
 
   return (
     <section aria-labelledby="stats-heading" className="rounded-2xl bg-slate-900 px-6 py-10 text-white">
@@ -30,7 +33,10 @@ export function StatsSection() {
       {stats.isPending ? (
         <p className="mt-6 text-center text-slate-300">{t('landing.stats.loading')}</p>
       ) : (
-        <dl className="mt-8 grid gap-6 text-center sm:grid-cols-3" data-testid="landing-stats">
+        <dl
+          className={clsx('mx-auto mt-8 grid gap-6 text-center', figures.length === 2 && 'max-w-2xl sm:grid-cols-2', figures.length === 3 && 'sm:grid-cols-3')}
+          data-testid="landing-stats"
+        >
           {figures.map((figure) => (
             <div key={figure.label}>
               <dt className="text-sm text-slate-300">{figure.label}</dt>

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadFormatsText } from '@lightpix/shared';
 import { Button } from '#components/ui/Button';
 import { useToast } from '#components/ui/Toast';
 import { formatMb } from '#lib/format';
@@ -15,11 +16,13 @@ interface UploadAreaProps {
   unlimited: boolean;
   /** True while the plan or session is loading, or files are being processed. */
   busy: boolean;
+  /** What the limit-reached message offers instead (the next plan up), from the page. */
+  limitOffer?: ReactNode;
   onSelect: (files: File[]) => void;
 }
 
 /** Drag-and-drop or click-to-choose area (SPEC §2 "Upload area"). */
-export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, busy, onSelect }: UploadAreaProps) {
+export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, busy, limitOffer, onSelect }: UploadAreaProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -107,7 +110,7 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
       {limitReached ? (
         <div role="status">
           <p className="text-lg font-semibold text-slate-700">{t('upload.limitReached.title')}</p>
-          <p className="mt-1 text-sm text-slate-500">{t('upload.limitReached.body')}</p>
+          {limitOffer ?? <p className="mt-1 text-sm text-slate-600">{t('upload.limitReached.body')}</p>}
         </div>
       ) : selectionFull ? (
         <p role="status" className="text-lg font-semibold text-slate-700">{t('upload.selectionFull')}</p>
@@ -116,16 +119,16 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
           <p className="text-lg font-semibold text-slate-800">
             {dragging ? t('upload.dropNow') : t('upload.dragDrop', { count: Math.max(allowed, 1) })}
           </p>
-          <p className="text-sm text-slate-500">{t('upload.or')}</p>
+          <p className="text-sm text-slate-600">{t('upload.or')}</p>
           <Button size="lg" disabled={disabled} aria-describedby={hintId}>
             {t('upload.choose', { count: Math.max(allowed, 1) })}
           </Button>
         </>
       )}
-      <p id={hintId} className="text-sm text-slate-500">
+      <p id={hintId} className="text-sm text-slate-600">
         {maxImageBytes === undefined
-          ? t('upload.hintNoSize')
-          : t('upload.hint', { size: formatMb(maxImageBytes, i18n.language) })}
+          ? t('upload.hintNoSize', { formats: uploadFormatsText(i18n.language) })
+          : t('upload.hint', { size: formatMb(maxImageBytes, i18n.language), formats: uploadFormatsText(i18n.language) })}
       </p>
       {unlimited && !limitReached && <p className="text-sm font-medium text-amber-700">{t('upload.unlimited')}</p>}
       <input

@@ -10,6 +10,7 @@ describe('filterFiles', () => {
     expect(isImageFile(file('a.jpg', 'image/jpeg'))).toBe(true);
     expect(isImageFile(file('scan.TIFF', ''))).toBe(true);
     expect(isImageFile(file('photo.avif', 'application/octet-stream'))).toBe(true);
+    expect(isImageFile(file('IMG_0001.HEIC', ''))).toBe(true);
     expect(isImageFile(file('notes.txt', 'text/plain'))).toBe(false);
     expect(isImageFile(file('deck.pptx', ''))).toBe(false);
   });

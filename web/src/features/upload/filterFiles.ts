@@ -1,3 +1,5 @@
+import { uploadExtensions } from '@lightpix/shared';
+
 export type RejectReason = 'type' | 'size' | 'count';
 
 export interface FileSelection {
@@ -5,10 +7,10 @@ export interface FileSelection {
   rejected: { name: string; reason: RejectReason }[];
 }
 
-const imageExtensions = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
+const imageExtensions = new RegExp(`\\.(${uploadExtensions.join('|')})$`, 'i');
 
-/** The `accept` attribute matching isImageFile, so the picker offers the same files. */
-export const acceptAttribute = 'image/*,.jpg,.jpeg,.png,.webp,.gif,.avif,.tif,.tiff';
+/** The `accept` attribute matching isImageFile, so the picker offers the same files (HEIC has no image/* type on some systems). */
+export const acceptAttribute = ['image/*', ...uploadExtensions.map((extension) => `.${extension}`)].join(',');
 
 export function isImageFile(file: Pick<File, 'type' | 'name'>): boolean {
   return file.type.startsWith('image/') || imageExtensions.test(file.name);

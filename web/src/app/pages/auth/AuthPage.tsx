@@ -1,9 +1,9 @@
+import { safeRedirect } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
-import { safeRedirect } from '#lib/redirect';
 import { PageTitle } from '#components/ui/PageTitle';
 import { AuthForm, type AuthMode } from '../../../features/auth/AuthForm';
 

@@ -1,3 +1,4 @@
+import { SIGN_IN_TO_SUBSCRIBE } from '@lightpix/shared';
 import type { Plan } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,7 +39,7 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
             {premium.powerpoint && <li>{t('plans.powerpoint')}</li>}
             {premium.ads === 'none' && <li>{t('plans.noAds')}</li>}
           </ul>
-          <Link to="/auth?redirect=/subscribe" className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300">
+          <Link to={SIGN_IN_TO_SUBSCRIBE} className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300">
             {t('plans.premium.cta')}
           </Link>
         </div>

@@ -30,9 +30,13 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
       {!premium && <UpgradeBanner />}
       {status}
       <ImageWorkspace session={session.data} plan={plan}>
-        <HistorySection />
-        <AdSlot plans={plans.data} tier={user.tier} signedIn position={1} />
-        <FeatureBlurbs />
+        {(shownResultIds) => (
+          <>
+            <HistorySection hide={shownResultIds} />
+            <AdSlot plans={plans.data} tier={user.tier} signedIn position={1} />
+            <FeatureBlurbs />
+          </>
+        )}
       </ImageWorkspace>
       <AdSlot plans={plans.data} tier={user.tier} signedIn position={2} />
     </div>

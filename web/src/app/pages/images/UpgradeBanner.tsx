@@ -1,3 +1,4 @@
+import { SUBSCRIBE_PATH } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ export function UpgradeBanner() {
         <p className="font-semibold text-amber-900">{t('images.banner.title')}</p>
         <p className="mt-0.5 text-sm text-amber-800">{t('images.banner.body')}</p>
       </div>
-      <Link to="/subscribe" className="shrink-0 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 shadow-sm hover:bg-amber-300">
+      <Link to={SUBSCRIBE_PATH} className="shrink-0 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 shadow-sm hover:bg-amber-300">
         {t('images.banner.cta')}
       </Link>
       <button

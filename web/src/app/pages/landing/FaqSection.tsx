@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { uploadFormatsText } from '@lightpix/shared';
 import { usePlans, useRetentionHours } from '../../../features/session/api';
 import { allowanceText } from '#lib/planText';
+import { outputFormatTexts } from './formatTexts';
 
 const BYTES_PER_MB = 1024 * 1024;
 
 /** Answers built from the plan table and settings, so they always say what the server does. */
 export function FaqSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const plans = usePlans();
   const retention = useRetentionHours();
   if (!plans.data || retention.data === undefined) return null;
@@ -19,6 +21,8 @@ export function FaqSection() {
     guest: allowanceText(t, guest),
     registered: allowanceText(t, registered),
     premium: allowanceText(t, premium),
+    inputFormats: uploadFormatsText(i18n.language),
+    ...outputFormatTexts(guest, registered, i18n.language),
   };
 
   return (

@@ -2,7 +2,7 @@ import type { LandingLanguage } from '@lightpix/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { switchLanguage } from '#lib/i18n';
+import { rememberLanguage, switchLanguage } from '#lib/i18n';
 import { LandingContactSection } from '../../../features/contact/LandingContactSection';
 import { StatsSection } from '../../../features/stats/StatsSection';
 import { CallToAction } from './CallToAction';
@@ -20,7 +20,9 @@ export function LandingPage({ language }: { language: LandingLanguage }) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();
 
+  // The address is the visitor's choice: the next pages (sign-in, the app) and reloads keep it.
   useEffect(() => {
+    rememberLanguage(language);
     if (i18n.language !== language) void switchLanguage(language);
   }, [i18n, language]);
 

@@ -1,7 +1,8 @@
-import type { Plan, Tier } from '@lightpix/shared';
+import { SIGN_IN_TO_SUBSCRIBE, uploadFormatsText, type Plan, type Tier } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMb } from '#lib/format';
 import { priceText } from '#lib/planText';
 import { usePlans, useSession } from '../../../features/session/api';
 import { planLines } from './planText';
@@ -30,7 +31,7 @@ function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }
   const premium = plan.tier === 'premium';
   return (
     <Link
-      to={premium ? '/auth?redirect=/subscribe' : '/auth'}
+      to={premium ? SIGN_IN_TO_SUBSCRIBE : '/auth'}
       className={clsx(buttonClass, premium ? 'bg-amber-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-600 text-white hover:bg-brand-700')}
     >
       {label}
@@ -42,11 +43,17 @@ export function PricingSection() {
   const { t, i18n } = useTranslation();
   const plans = usePlans();
   const session = useSession();
+  const maxImageBytes = plans.data?.[0]?.maxImageBytes;
 
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20">
       <h2 id="pricing-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">{t('landing.pricing.heading')}</h2>
       <p className="mt-3 text-center text-slate-600">{t('landing.pricing.subtitle')}</p>
+      {maxImageBytes !== undefined && (
+        <p data-testid="pricing-inputs" className="mt-1 text-center text-sm text-slate-500">
+          {t('landing.pricing.inputs', { formats: uploadFormatsText(i18n.language), size: formatMb(maxImageBytes, i18n.language) })}
+        </p>
+      )}
       <div className="mt-8 grid gap-4 md:grid-cols-3">
         {plans.data?.map((plan) => (
           <article

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '#lib/currentUser';
-import { landingSettings } from '#lib/processingSettings';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
 import { useWorkspace } from '../../workspace/useWorkspace';
 
@@ -17,7 +16,7 @@ export function UploadSection() {
         <p className="mt-2 text-slate-600">{t('landing.upload.subtitle')}</p>
       </div>
       {status}
-      <ImageWorkspace session={session.data} plan={plan} initialSettings={landingSettings} />
+      <ImageWorkspace session={session.data} plan={plan} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect';
+import { safeRedirect } from './redirect.js';
 
 describe('safeRedirect', () => {
   it('keeps same-site paths', () => {
@@ -14,5 +14,9 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/\\evil.example')).toBe('/');
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect('subscribe')).toBe('/');
+    expect(safeRedirect('/ok\\..\\evil')).toBe('/');
+    expect(safeRedirect('/\t/evil.example')).toBe('/');
+    expect(safeRedirect('/\n/evil.example')).toBe('/');
+    expect(safeRedirect(42)).toBe('/');
   });
 });

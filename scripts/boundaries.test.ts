@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+/** The import bans ESLint reports for one line of code placed at a path of the repository. */
+async function bansFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+const cases: { where: string; code: string; banned: boolean }[] = [
+  // Web code runs in the browser, wherever it sits; the features/ override keeps these bans.
+  { where: 'web/src/features/upload/x.ts', code: "import fs from 'node:fs';", banned: true },
+  { where: 'web/src/features/upload/x.ts', code: "import { buildApp } from '../../../../server/src/app';", banned: true },
+  { where: 'web/src/lib/x.ts', code: "import fs from 'node:fs';", banned: true },
+  { where: 'web/src/app/x.ts', code: "import fs from 'node:fs';", banned: true },
+  { where: 'web/src/components/ui/x.ts', code: "import { x } from '@lightpix/server/app';", banned: true },
+  // Features import neither each other nor the app that composes them.
+  { where: 'web/src/features/upload/x.ts', code: "import { x } from '../history/HistorySection';", banned: true },
+  { where: 'web/src/features/upload/x.ts', code: "import { x } from '../../features/history/HistorySection';", banned: true },
+  { where: 'web/src/features/upload/x.ts', code: "import { x } from '../../app/router';", banned: true },
+  // lib/ and components/ sit below the features and the app.
+  { where: 'web/src/lib/x.ts', code: "import { x } from '../features/upload/UploadArea';", banned: true },
+  { where: 'web/src/components/ui/x.ts', code: "import { x } from '../../features/upload/UploadArea';", banned: true },
+  { where: 'web/src/lib/x.ts', code: "import { x } from '../app/pages/partners/partners';", banned: true },
+  // What the shape allows.
+  { where: 'web/src/features/upload/x.ts', code: "import { x } from './UploadArea';", banned: false },
+  { where: 'web/src/features/upload/x.ts', code: "import { x } from '../../lib/api';", banned: false },
+  { where: 'web/src/features/upload/x.ts', code: "import { x } from '@lightpix/shared';", banned: false },
+  { where: 'web/src/app/x.ts', code: "import { x } from '../features/upload/UploadArea';", banned: false },
+  // The shared package has neither DOM nor Node.
+  { where: 'shared/src/x.ts', code: "import fs from 'node:fs';", banned: true },
+  { where: 'shared/src/x.ts', code: "import { useState } from 'react';", banned: true },
+];
+
+describe('import boundaries, as ESLint enforces them', () => {
+  for (const { where, code, banned } of cases) {
+    it(`${banned ? 'refuses' : 'allows'} ${code} in ${where}`, async () => {
+      const bans = await bansFor(where, code);
+      if (banned) expect(bans.length).toBeGreaterThan(0);
+      else expect(bans).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp, { type Metadata } from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { EncodedFormat } from './encode.js';
+import { inspectImage } from './inspect.js';
+import { optimiseImage, type OptimiseOptions } from './optimise.js';
+import { luma, overWhite, ssim } from './ssim.js';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
+const premium: EncodedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
+const guest: EncodedFormat[] = ['jpeg', 'png', 'webp'];
+const auto: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'auto', quality: 'smart', maxBytes: null, keepMetadata: false };
+
+async function smallest(name: string, autoFormats: EncodedFormat[], options: Partial<OptimiseOptions> = {}) {
+  const data = await readFile(path.join(fixtures, name));
+  const result = await optimiseImage(data, await inspectImage(data), { ...auto, autoFormats, ...options });
+  return { data, result, meta: await sharp(result.data, { animated: true }).metadata() };
+}
+
+async function pixels(data: Buffer) {
+  const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+  return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
+}
+
+const formatOf = (meta: Metadata) => (meta.format === 'heif' ? 'avif' : meta.format);
+
+// Up to three format searches per image: generous time on a shared CI machine.
+describe("'Smallest format' (auto)", { timeout: 120_000 }, () => {
+  it('gives a photo one of the plan’s photo formats, as close to the original as libjpeg-turbo q75 in colour and in luma', async () => {
+    const { data, result, meta } = await smallest('photo.jpg', premium);
+    expect(['jpeg', 'webp', 'avif']).toContain(formatOf(meta));
+    expect(formatOf(meta)).toBe(result.format);
+    const original = await pixels(data);
+    const decoded = await pixels(result.data);
+    const turbo = await pixels(await sharp(data).jpeg({ quality: 75 }).toBuffer());
+    expect(ssim(original, decoded)).toBeGreaterThanOrEqual(ssim(original, turbo) - 0.002);
+    expect(ssim(luma(original), luma(decoded))).toBeGreaterThanOrEqual(ssim(luma(original), luma(turbo)) - 0.002);
+  });
+
+  it('never gives a guest AVIF', async () => {
+    const { meta } = await smallest('photo.jpg', guest);
+    expect(['jpeg', 'webp']).toContain(formatOf(meta));
+  });
+
+  it('keeps transparency: never JPEG for an image with alpha', async () => {
+    const { meta } = await smallest('alpha.png', premium);
+    expect(formatOf(meta)).not.toBe('jpeg');
+    expect(meta.hasAlpha).toBe(true);
+  });
+
+  it('gives a photo that a palette could hold its JPEG when that is smaller, not a palette PNG', async () => {
+    // A smooth photo at 160 px: a 256-colour palette reaches SSIM 0.985, yet its PNG is several times the JPEG.
+    const photo = await sharp(path.join(fixtures, 'photo.jpg')).resize(160).png().toBuffer();
+    const result = await optimiseImage(photo, await inspectImage(photo), { ...auto, autoFormats: guest });
+    expect(['jpeg', 'webp']).toContain(result.format);
+  });
+
+  it('keeps every frame of an animation', async () => {
+    const { meta } = await smallest('animated.gif', guest);
+    expect(meta).toMatchObject({ format: 'webp', pages: 24 });
+  });
+});

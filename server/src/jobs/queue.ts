@@ -1,0 +1,68 @@
+import os from 'node:os';
+import PQueue from 'p-queue';
+import { AppError } from '../errors.js';
+
+export interface QueueLimits {
+  /** Jobs run at once; libvips runs one thread per image here, so one per core. */
+  concurrency: number;
+  /** Jobs allowed to wait; past that a request is turned away at once instead of timing out. */
+  maxWaiting: number;
+}
+
+export const defaultQueueLimits = (): QueueLimits => {
+  const cores = os.availableParallelism();
+  return { concurrency: cores, maxWaiting: cores * 4 };
+};
+
+/** A job's work, by kind: input and output are plain data, so a job can also travel to another process. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JobHandlers = Record<string, (input: any) => Promise<unknown>>;
+
+/**
+ * The one seam for long work (an image, a deck, a batch): bounded running, bounded waiting, then 503.
+ * In-process by default; a distributed implementation keeps the same shape.
+ */
+export interface JobQueue<H extends JobHandlers> {
+  readonly isFull: boolean;
+  /** Refuses before the caller spends anything (quota, memory) on a job we cannot take. */
+  assertRoom(): void;
+  run<K extends keyof H & string>(kind: K, input: Parameters<H[K]>[0]): Promise<Awaited<ReturnType<H[K]>>>;
+  /** Waits for running jobs to finish and accepts no more. */
+  close(): Promise<void>;
+}
+
+/** Seconds a refused client is asked to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
+
+export function serverBusy(): AppError {
+  return new AppError(
+    'server_busy',
+    'We are processing many images right now. Please try again in a few seconds.',
+    undefined,
+    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** Runs jobs in this process, on libuv's pool through sharp. */
+export function inProcessQueue<H extends JobHandlers>(handlers: H, limits: QueueLimits = defaultQueueLimits()): JobQueue<H> {
+  const queue = new PQueue({ concurrency: limits.concurrency });
+  let closed = false;
+  const isFull = () => closed || queue.size >= limits.maxWaiting;
+  return {
+    get isFull() {
+      return isFull();
+    },
+    assertRoom() {
+      if (isFull()) throw serverBusy();
+    },
+    async run(kind, input) {
+      if (isFull()) throw serverBusy();
+      const handler = handlers[kind]!;
+      return (await queue.add(() => handler(input), { throwOnTimeout: true })) as never;
+    },
+    async close() {
+      closed = true;
+      await queue.onIdle();
+    },
+  };
+}

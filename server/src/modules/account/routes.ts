@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changePasswordRequestSchema, deleteAccountRequestSchema } from '@lightpix/shared';
+import type { Database } from '../../db/client.js';
+import { AppError, parseBody } from '../../errors.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import type { Billing } from '../billing/stripe.js';
+import { currentVisitor } from '../session/service.js';
+import { changePassword, deleteAccount } from './service.js';
+
+async function signedInUser(request: FastifyRequest, db: Database) {
+  const { user } = await currentVisitor(request, db);
+  if (!user) throw new AppError('not_signed_in', 'Please sign in.');
+  return user;
+}
+
+/** The signed-in user's own account: a new password, or the account deleted. */
+export async function accountRoutes(app: FastifyInstance, deps: { db: Database; store: ResultStore; billing: Billing | null }) {
+  const { db, store, billing } = deps;
+
+  app.post('/api/account/password', async (request, reply) => {
+    const user = await signedInUser(request, db);
+    const input = parseBody(changePasswordRequestSchema, request.body);
+    await changePassword(db, user, request.session.sessionId, input.currentPassword, input.newPassword);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/account', async (request, reply) => {
+    const user = await signedInUser(request, db);
+    const { password } = parseBody(deleteAccountRequestSchema, request.body);
+    await deleteAccount(db, store, billing, user, password);
+    await request.session.destroy();
+    return reply.status(204).send();
+  });
+}

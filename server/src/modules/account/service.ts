@@ -1,0 +1,52 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import { cancelAllSubscriptions } from '../billing/service.js';
+import type { Billing } from '../billing/stripe.js';
+
+async function checkPassword(user: UserRow, password: string, field: string): Promise<void> {
+  const matches = await verify(user.passwordHash, password).catch(() => false);
+  if (!matches) throw new AppError('invalid_input', 'The password is not correct.', { [field]: 'The password is not correct.' });
+}
+
+/** A new password ends every other session of the user; this one stays signed in. */
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  currentSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  await checkPassword(user, currentPassword, 'currentPassword');
+  const passwordHash = await hash(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+  });
+}
+
+/**
+ * Cancels any subscription first, then removes the user, their results (files too), history and
+ * sessions; subscription records stay without the user for the billing duty
+ * (docs/decisions/0032-account-deletion-and-billing-records.md).
+ */
+export async function deleteAccount(db: Database, store: ResultStore, billing: Billing | null, user: UserRow, password: string): Promise<void> {
+  await checkPassword(user, password, 'password');
+  await cancelAllSubscriptions(db, billing, user);
+  const files = await db.transaction(async (tx) => {
+    const stored = await tx
+      .delete(results)
+      .where(eq(results.userId, user.id))
+      .returning({ key: results.storageKey });
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.update(subscriptions).set({ userId: null }).where(eq(subscriptions.userId, user.id));
+    await tx.delete(users).where(eq(users.id, user.id));
+    return stored.flatMap((row) => (row.key ? [row.key] : []));
+  });
+  // After the commit: a file left behind by a failed delete is still removed by the retention sweeper.
+  await Promise.all(files.map((key) => store.delete(key).catch(() => undefined)));
+}
+

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  apiUsageSchema,
+  outputOptionsSchema,
+  shrinkFromUrlSchema,
+  shrinkResponseSchema,
+} from '@lightpix/shared';
+
+/** A request or response schema as JSON Schema (2020-12, which OpenAPI 3.1 uses), from the zod schema the routes use. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+const countHeader = {
+  'Compression-Count': { description: 'Compressions counted this month (UTC) for the key owner, web and API together.', schema: { type: 'integer' } },
+};
+
+const imageResponse = (description: string) => ({
+  description,
+  headers: {
+    ...countHeader,
+    'Image-Width': { schema: { type: 'integer' } },
+    'Image-Height': { schema: { type: 'integer' } },
+  },
+  content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+});
+
+const common = {
+  '401': errorResponse('Unauthorized: no key, a wrong or revoked key, or a deactivated account'),
+  '429': errorResponse("TooManyRequests: the plan's monthly allowance is used up, or too many requests per minute"),
+};
+
+/** The OpenAPI 3.1 description of /api/v1, built from the same zod schemas the routes validate with. */
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lightpix developer API',
+      version: '1.0.0',
+      description: 'Compatible with the Tinify (TinyPNG) API: HTTP Basic authentication with user "api" and your key as the password.',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'basic' } },
+      schemas: {
+        Error: jsonSchema(apiErrorSchema, 'output'),
+        ShrinkResponse: jsonSchema(shrinkResponseSchema, 'output'),
+        ShrinkFromUrl: jsonSchema(shrinkFromUrlSchema, 'input'),
+        OutputOptions: jsonSchema(outputOptionsSchema, 'input'),
+        Usage: jsonSchema(apiUsageSchema, 'output'),
+      },
+    },
+    paths: {
+      '/shrink': {
+        post: {
+          summary: 'Compress an image sent as the raw request body',
+          requestBody: {
+            required: true,
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              'application/json': { schema: { $ref: '#/components/schemas/ShrinkFromUrl' }, description: 'Refused with 400: URLs are not fetched.' },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'Compressed; Location is the output URL',
+              headers: { ...countHeader, Location: { schema: { type: 'string' } } },
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ShrinkResponse' } } },
+            },
+            '400': errorResponse('InputMissing (empty body), BadSignature (not an image), SourceUrlNotSupported'),
+            '413': errorResponse('PayloadTooLarge: over 10 MB or too many pixels'),
+            '415': errorResponse('UnsupportedMediaType: an image format we do not read'),
+            '422': errorResponse('DecodeError: a damaged image'),
+            ...common,
+          },
+        },
+      },
+      '/output/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: {
+          summary: 'Download a compressed image (free)',
+          responses: { '200': imageResponse('The compressed image'), '404': errorResponse('NotFound'), '410': errorResponse('Gone: past retention'), ...common },
+        },
+        post: {
+          summary: 'Resize, convert or flatten a compressed image (one compression)',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/OutputOptions' } } } },
+          responses: {
+            '200': imageResponse('The transformed image'),
+            '400': errorResponse('BadRequest, StoreNotSupported, PreserveNotSupported'),
+            '404': errorResponse('NotFound'),
+            '410': errorResponse('Gone: past retention'),
+            ...common,
+          },
+        },
+      },
+      '/usage': {
+        get: {
+          summary: "This month's compressions and the plan's allowance",
+          responses: {
+            '200': { description: 'Usage', headers: countHeader, content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
+            ...common,
+          },
+        },
+      },
+    },
+  };
+}

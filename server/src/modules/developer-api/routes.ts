@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
+import { originOf } from '../../web.js';
+import type { ImagesDeps } from '../images/service.js';
+import { hashKey } from '../keys/service.js';
+import type { PlanTable } from '../plans/service.js';
+import { quotaUsage } from '../session/quota.js';
+import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './auth.js';
+import { TinifyError, toTinifyError } from './errors.js';
+import { openApiDocument } from './openapi.js';
+import { changesImage, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiCaller: ApiCaller | null;
+  }
+}
+
+export interface DeveloperApiDeps extends ImagesDeps {
+  plans: PlanTable;
+  publicUrl: string | undefined;
+}
+
+/** Requests per minute per key (or per address without one); a build pipeline sends one image at a time. */
+export const API_KEY_REQUESTS_PER_MINUTE = 120;
+/** Wrong keys per address per minute before that address is slowed down. */
+const FAILED_KEYS_PER_MINUTE = 20;
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Tinify's paths; the root copies let Tinify's own clients work by changing only the host (docs/decisions/0051). */
+const PREFIXES = ['/api/v1', ''] as const;
+
+/**
+ * The Tinify-compatible API: its own scope, so no session cookie, no Origin check and no multipart reach
+ * it, the raw-body parser serves only these routes, and errors keep Tinify's shape.
+ */
+export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperApiDeps) {
+  const { db, plans } = deps;
+  app.decorateRequest('apiCaller', null);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, app.getDefaultJsonParser('error', 'ignore'));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) => done(null, body));
+
+  await app.register(fastifyRateLimit, {
+    max: API_KEY_REQUESTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => {
+      const key = presentedKey(request.headers.authorization);
+      return key ? `api-key:${hashKey(key)}` : `api-ip:${request.ip}`;
+    },
+  });
+  const failedKeys = app.createRateLimit({ max: FAILED_KEYS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `api-failed:${request.ip}` });
+
+  async function caller(request: FastifyRequest): Promise<ApiCaller> {
+    try {
+      request.apiCaller = await authenticate(request, db, plans, deps.now());
+      return request.apiCaller;
+    } catch (error) {
+      const attempt = await failedKeys(request);
+      if (!attempt.isAllowed && attempt.isExceeded) {
+        throw new TinifyError(429, 'TooManyRequests', 'Too many requests with invalid credentials. Please wait a minute.', {
+          'Retry-After': String(attempt.ttlInSeconds),
+        });
+      }
+      throw error;
+    }
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const tinify = toTinifyError(error);
+    if (!tinify) {
+      request.log.error({ err: error }, 'unhandled API error');
+      return reply.status(500).send({ error: 'InternalServerError', message: 'Something went wrong on our side. Please try again.' });
+    }
+    if (tinify.status >= 500) request.log.error({ err: error }, tinify.kind);
+    return reply.status(tinify.status).headers(tinify.headers).send(tinify.body);
+  });
+
+  // Tinify sends the month's count on every answer; a call without a valid key gets 0.
+  app.addHook('onSend', async (request, reply) => {
+    const owner = request.apiCaller ?? (await identifyCaller(request, db, plans).catch(() => null));
+    const count = owner ? (await quotaUsage(db, owner.plan, owner.owner, deps.now())).used : 0;
+    reply.header('Compression-Count', String(count));
+  });
+
+  const sendImage = (reply: FastifyReply, output: StoredOutput) =>
+    reply
+      .header('Content-Type', output.type)
+      .header('Content-Length', output.size)
+      .header('Image-Width', output.width)
+      .header('Image-Height', output.height)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(output.body);
+
+  for (const prefix of PREFIXES) {
+    app.post(`${prefix}/shrink`, async (request, reply): Promise<ShrinkResponse> => {
+      const who = await caller(request);
+      if (!Buffer.isBuffer(request.body) && request.body !== undefined) {
+        const fromUrl = shrinkFromUrlSchema.safeParse(request.body).success;
+        throw new TinifyError(
+          400,
+          fromUrl ? 'SourceUrlNotSupported' : 'BadRequest',
+          fromUrl
+            ? 'Compressing from a URL is not supported: send the image bytes as the request body.'
+            : 'Send the image bytes as the request body.',
+        );
+      }
+      const base = `${originOf(request, deps.publicUrl)}${prefix}`;
+      const { id, response } = await shrink(deps, who, (request.body as Buffer | undefined) ?? Buffer.alloc(0), base);
+      return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
+    });
+
+    app.get<{ Params: { id: string } }>(`${prefix}/output/:id`, async (request, reply) => {
+      const who = await caller(request);
+      return sendImage(reply, await readOutput(deps, who, request.params.id));
+    });
+
+    app.post<{ Params: { id: string } }>(`${prefix}/output/:id`, async (request, reply) => {
+      const who = await caller(request);
+      const parsed = outputOptionsSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new TinifyError(400, 'BadRequest', parsed.error.issues.map((issue) => issue.message).join(' '));
+      const output = changesImage(parsed.data)
+        ? await transformOutput(deps, who, request.params.id, parsed.data)
+        : await readOutput(deps, who, request.params.id);
+      return sendImage(reply, output);
+    });
+  }
+
+  app.get('/api/v1/usage', async (request, reply): Promise<ApiUsage> => {
+    const who = await caller(request);
+    reply.header('Cache-Control', 'no-store');
+    return usageOf(deps, who);
+  });
+
+  app.get('/api/v1/openapi.json', async (request) => openApiDocument(`${originOf(request, deps.publicUrl)}/api/v1`));
+
+  app.all('/api/v1/*', async () => {
+    throw new TinifyError(404, 'NotFound', 'There is no such API endpoint. See /developers.');
+  });
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { ApiUsage, OutputFormat, OutputOptions, ShrinkResponse } from '@lightpix/shared';
+import { results, type ResultRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { EncodedFormat } from '../../images/encode.js';
+import { ACCEPTED_FORMATS_TEXT, extensionOf, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
+import { inspectImage } from '../../images/inspect.js';
+import { sniffFormat } from '../../images/integrity.js';
+import type { CropRequest } from '../../images/transform.js';
+import { StoredFileMissing } from '../../storage/result-store.js';
+import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
+import { quotaUsage, releaseUnit, reserveUnit, windowStart } from '../session/quota.js';
+import type { ApiCaller } from './auth.js';
+import { TinifyError } from './errors.js';
+
+/** Tinify picks the compression per image; so does smart lightening. Metadata goes, as on the web. */
+const SHRINK_SETTINGS: ProcessSettings = {
+  width: null,
+  height: null,
+  quality: 'smart',
+  format: 'original',
+  maintainRatio: true,
+  maxBytes: null,
+  keepMetadata: false,
+};
+
+/** The name API results carry in the owner's history (the API sends no file name). */
+const API_FILE_NAME = 'api-image';
+
+const typeToFormat: Record<string, OutputFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+export interface StoredOutput {
+  body: Readable;
+  type: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, base: string): Promise<{ id: string; response: ShrinkResponse }> {
+  if (data.length === 0) throw new TinifyError(400, 'InputMissing', 'The request body is empty: send the image bytes as the body.');
+  const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, caller.key.id).catch(
+    (error: unknown) => {
+      const sniffed = sniffFormat(data);
+      if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffed) {
+        throw new TinifyError(400, 'BadSignature', `The body does not start like any image file. Send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`);
+      }
+      throw error;
+    },
+  );
+  const inputFormat = sniffFormat(data) as InputFormat;
+  return {
+    id: record.id,
+    response: {
+      input: { size: data.length, type: mimeTypeOf[inputFormat] },
+      output: {
+        size: record.processedSize,
+        type: mimeTypeOf[record.format as InputFormat],
+        width: record.width,
+        height: record.height,
+        ratio: Math.round((record.processedSize / data.length) * 10_000) / 10_000,
+        url: `${base}/output/${record.id}`,
+      },
+    },
+  };
+}
+
+async function liveResult(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<ResultRow> {
+  const row = await findOwnedResult(deps.db, caller.owner, id);
+  if (row.status !== 'completed' || row.expiresAt.getTime() <= deps.now().getTime() || !row.storageKey) {
+    throw new AppError('result_expired', 'This output has expired and was deleted. Please compress the image again.');
+  }
+  return row;
+}
+
+async function openStored(deps: ImagesDeps, storageKey: string): Promise<Readable> {
+  return deps.store.get(storageKey).catch((error: unknown) => {
+    if (error instanceof StoredFileMissing) throw new AppError('result_expired', 'This output is no longer stored. Please compress the image again.');
+    throw error;
+  });
+}
+
+/** A compressed image, for its owner's keys only (404 for anyone else); reading it costs nothing. */
+export async function readOutput(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<StoredOutput> {
+  const row = await liveResult(deps, caller, id);
+  return {
+    body: await openStored(deps, row.storageKey!),
+    type: mimeTypeOf[row.format as InputFormat] ?? 'application/octet-stream',
+    size: row.processedSize,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+async function toBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** True when the options ask for any change; an empty POST reads the output like a GET. */
+export function changesImage(options: OutputOptions): boolean {
+  return Boolean(options.resize || options.convert || options.transform || options.store !== undefined || options.preserve?.length);
+}
+
+/**
+ * Resizes, converts or flattens a compressed output into a new result. It costs one unit, as at Tinify
+ * (docs/decisions/0052), and starts from the compressed output, because originals are never kept.
+ */
+export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: string, options: OutputOptions): Promise<StoredOutput> {
+  if (options.store !== undefined) {
+    throw new TinifyError(400, 'StoreNotSupported', 'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.');
+  }
+  if (options.preserve?.length) {
+    throw new TinifyError(
+      400,
+      'PreserveNotSupported',
+      'Metadata cannot be preserved: every image loses its metadata when it is compressed and the original is not kept. Remove "preserve".',
+    );
+  }
+  const source = await liveResult(deps, caller, id);
+  const data = await toBuffer(await openStored(deps, source.storageKey!));
+  const info = await inspectImage(data);
+  const formats = outputFormats(options, caller, outputForOriginal(info.format, info.hasAlpha));
+  const { resize } = options;
+  const crop: CropRequest | null =
+    resize && (resize.method === 'cover' || resize.method === 'thumb') ? { method: resize.method, width: resize.width!, height: resize.height! } : null;
+  const proportional = resize && !crop ? { width: resize.width ?? null, height: resize.height ?? null, maintainRatio: true } : { width: null, height: null, maintainRatio: true };
+
+  deps.queue.assertRoom();
+  const now = deps.now();
+  const newId = randomUUID();
+  const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
+  await reserveUnit(deps.db, caller.plan, caller.owner, { id: newId, originalName: source.originalName, originalSize: data.length, expiresAt, apiKeyId: caller.key.id }, now);
+  try {
+    const image = await deps.queue.run('apiTransform', {
+      data,
+      info,
+      resize: proportional,
+      crop,
+      background: options.transform?.background ?? null,
+      formats,
+    });
+    const storageKey = `${newId}.${extensionOf[image.format]}`;
+    await deps.store.put(storageKey, image.data);
+    await deps.db
+      .update(results)
+      .set({ status: 'completed', processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, smart: true, storageKey })
+      .where(eq(results.id, newId));
+    return { body: Readable.from(image.data), type: mimeTypeOf[image.format], size: image.data.length, width: image.width, height: image.height };
+  } catch (error) {
+    await releaseUnit(deps.db, newId);
+    throw error;
+  }
+}
+
+/** The formats to try: the one asked for, the smallest of several ('*' = every format the plan allows), or the output's own. */
+function outputFormats(options: OutputOptions, caller: ApiCaller, current: EncodedFormat): EncodedFormat[] {
+  if (!options.convert) return [current];
+  const types = Array.isArray(options.convert.type) ? options.convert.type : [options.convert.type];
+  const wanted = types.includes('*/*') ? caller.plan.outputFormats : types.map((type) => typeToFormat[type]!);
+  const allowed = [...new Set(wanted)].filter((format) => caller.plan.outputFormats.includes(format));
+  if (allowed.length === 0) throw new AppError('forbidden', `Your plan cannot convert to ${types.join(', ')}.`);
+  return allowed;
+}
+
+/** This month's compressions (web and API share one ledger) against the plan's allowance. */
+export async function usageOf(deps: ImagesDeps, caller: ApiCaller): Promise<ApiUsage> {
+  const now = deps.now();
+  const { used } = await quotaUsage(deps.db, caller.plan, caller.owner, now);
+  const start = windowStart('calendar-month', now);
+  return {
+    compressionCount: used,
+    limit: caller.plan.maxImages,
+    tier: caller.user.tier,
+    periodStart: start.toISOString(),
+    periodEnd: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)).toISOString(),
+  };
+}

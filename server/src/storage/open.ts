@@ -1,0 +1,10 @@
+import path from 'node:path';
+import type { Env } from '../env.js';
+import { fileResultStore, type ResultStore } from './result-store.js';
+import { s3ResultStore } from './s3-store.js';
+
+/** The bucket when S3 is configured (every instance sees every result), else DATA_DIR/results on this machine. */
+export function openResultStore(env: Pick<Env, 'storage' | 'DATA_DIR'>): ResultStore {
+  if (env.storage.kind === 's3') return s3ResultStore(env.storage);
+  return fileResultStore(path.join(env.DATA_DIR, 'results'));
+}

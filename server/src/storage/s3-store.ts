@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { StorageSettings } from '../env.js';
+import { StoredFileMissing, storeUnavailable, type ResultStore } from './result-store.js';
+
+const SAFE_KEY = /^[A-Za-z0-9._-]+$/;
+/** Every object Lightpix writes lives under this prefix, so a bucket can be shared and a lifecycle rule can target it. */
+export const S3_KEY_PREFIX = 'results/';
+
+export type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
+
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // S3-compatible servers store streamed bodies with aws-chunked framing unless checksums are only sent when required.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+/** Results in an S3-compatible bucket, shared by every instance of a cluster; bytes stream in and out. */
+export function s3ResultStore(settings: S3Settings, client: S3Client = s3Client(settings)): ResultStore {
+  const Bucket = settings.bucket;
+  const objectKey = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+    return `${S3_KEY_PREFIX}${key}`;
+  };
+  return {
+    async put(key, data) {
+      const Key = objectKey(key);
+      try {
+        // A multipart upload is completed in one step, so a reader never sees half an object.
+        await new Upload({ client, params: { Bucket, Key, Body: data }, queueSize: 2, partSize: 5 * 1024 * 1024 }).done();
+      } catch (error) {
+        if (data instanceof Readable) data.destroy();
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        throw storeUnavailable(`bucket ${Bucket} cannot be written (${reason})`);
+      }
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        if (!(object.Body instanceof Readable)) throw new Error('the S3 client returned no stream');
+        return object.Body;
+      } catch (error) {
+        if (isMissing(error)) throw new StoredFileMissing(key);
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async *listOlderThan(before) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: S3_KEY_PREFIX, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
+          yield object.Key.slice(S3_KEY_PREFIX.length);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}

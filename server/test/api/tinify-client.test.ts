@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+import sharp from 'sharp';
+import tinify from 'tinify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressPool, createTestApp, databaseKinds, fixture, type TestApp } from '../helpers.js';
+import { signedUp } from '../developers.js';
+
+const nextIp = addressPool('198.22');
+
+/** The client hard-codes api.tinify.com and its own CA list; both are static properties on its Client. */
+const client = tinify.Client as unknown as { API_ENDPOINT: string; CA_BUNDLE: string | string[]; RETRY_DELAY: number };
+
+describe.each(databaseKinds)('the official tinify npm client against our API over HTTPS on %s', (kind) => {
+  let t: TestApp;
+  let server: Server;
+  let person: Awaited<ReturnType<typeof signedUp>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.app.ready();
+    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      keySize: 2048,
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    });
+    // The real app, served over TLS with a certificate made for this test.
+    server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => t.app.routing(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client.API_ENDPOINT = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    client.CA_BUNDLE = pems.cert;
+    client.RETRY_DELAY = 10;
+    person = await signedUp(t.app, nextIp(), `tinify-${kind}@example.com`);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  it('validates a key, compresses and resizes through fromBuffer().resize().toBuffer(), and counts compressions', async () => {
+    const created = (await person.client.post('/api/keys', { name: 'tinify client' })).json();
+    tinify.key = created.key;
+    await expect(tinify.validate()).resolves.toBeUndefined();
+
+    const photo = await sharp(await fixture('photo.jpg')).resize(320).jpeg({ quality: 92 }).toBuffer();
+    const resized = await tinify.fromBuffer(photo).resize({ method: 'fit', width: 120, height: 120 }).toBuffer();
+    const metadata = await sharp(Buffer.from(resized)).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 120, 80]);
+    // The shrink and the resize: one compression each.
+    expect(tinify.compressionCount).toBe(2);
+
+    const source = tinify.fromBuffer(photo);
+    const result = source.result();
+    expect(await result.width()).toBe(320);
+    expect(await result.mediaType()).toBe('image/jpeg');
+  });
+
+  it('rejects a wrong key and a revoked key with an AccountError (401)', async () => {
+    tinify.key = 'lpx_this-key-does-not-exist';
+    await expect(tinify.validate()).rejects.toMatchObject({ status: 401 });
+    await expect(tinify.validate()).rejects.toBeInstanceOf(tinify.AccountError);
+
+    const created = (await person.client.post('/api/keys', { name: 'to revoke' })).json();
+    tinify.key = created.key;
+    await expect(tinify.validate()).resolves.toBeUndefined();
+    expect((await person.client.delete(`/api/keys/${created.id}`)).statusCode).toBe(204);
+    await expect(tinify.fromBuffer(Buffer.from('x')).toBuffer()).rejects.toMatchObject({ status: 401 });
+    await expect(tinify.validate()).rejects.toBeInstanceOf(tinify.AccountError);
+  });
+
+  it('reports a non-image as a ClientError with our message', async () => {
+    const created = (await person.client.post('/api/keys', { name: 'errors' })).json();
+    tinify.key = created.key;
+    const failure = tinify.fromBuffer(Buffer.from('definitely not an image')).toBuffer();
+    await expect(failure).rejects.toBeInstanceOf(tinify.ClientError);
+    await expect(failure).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/BadSignature/) });
+  });
+});

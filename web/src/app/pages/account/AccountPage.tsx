@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { PageTitle } from '#components/ui/PageTitle';
+import { Spinner } from '#components/ui/Spinner';
+import { useCurrentUser } from '#lib/currentUser';
+import { ChangePasswordForm } from '../../../features/account/ChangePasswordForm';
+import { DeleteAccountSection } from '../../../features/account/DeleteAccountSection';
+import { AccountPlan } from '../../../features/billing/AccountPlan';
+import { useBillingAccount } from '../../../features/billing/api';
+
+/** The signed-in user's plan and billing, password and account deletion; signed out, the sign-in page. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const account = useBillingAccount(Boolean(user.data));
+  if (user.isPending) return <Spinner label={t('common.loading')} />;
+  if (!user.data) return <Navigate to="/auth?redirect=/account" replace />;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <PageTitle>{t('billing.account.title')}</PageTitle>
+      <p className="-mt-4 text-slate-600">{user.data.email}</p>
+      {account.data ? <AccountPlan account={account.data} /> : <Spinner label={t('common.loading')} />}
+      <ChangePasswordForm />
+      <DeleteAccountSection />
+    </div>
+  );
+}
