@@ -2,7 +2,7 @@ import { test, expect } from './fixtures.js';
 import { registerByApi, uniqueEmail } from './people.js';
 import { payAndNotify, stripeJsStandIn, subscriptionOf } from './stripe.js';
 
-// SPEC's texts are Italian: the page is read in Italian, as the product is Italian-centred.
+// The payment texts were specified in Italian, so the page is read in Italian.
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('language', 'it'));
   await page.route('https://js.stripe.com/v3', (route) => route.fulfill({ contentType: 'text/javascript', body: stripeJsStandIn }));

@@ -19,7 +19,7 @@ async function fill(page: Page, values: { name: string; email: string; subject: 
   await page.getByLabel('Message', { exact: true }).fill(values.message);
 }
 
-test("shows SPEC's validation messages, sends nothing, and clears each message once the field is fixed", async ({ page }) => {
+test("shows the validation messages, sends nothing, and clears each message once the field is fixed", async ({ page }) => {
   let posted = 0;
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/contact')) posted += 1;

@@ -38,7 +38,7 @@ test('Start Optimising Now scrolls to the upload section, where a guest optimise
   await expect(upload.getByTestId('remaining-images')).toHaveText('0 of 1 image left (renews every 24 hours)');
 });
 
-test('pricing comes from the plan table and its buttons follow SPEC: current tier disabled, others to /auth', async ({ page }) => {
+test('pricing comes from the plan table and its buttons: current tier disabled, others to /auth', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'View Pricing' }).click();
   await expect(page.locator('#pricing')).toBeInViewport();
@@ -112,7 +112,7 @@ test('the landing page shows real figures from the server, and none below a sens
   await expect(figures).toHaveClass(/sm:grid-cols-2/);
 });
 
-test("the landing contact form says SPEC's error in the page's language when sending fails", async ({ page }) => {
+test("the landing contact form says its error in the page's language when sending fails", async ({ page }) => {
   await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"server_busy","message":"busy"}}' }));
   await page.goto('/it');
   const form = page.getByTestId('landing-contact');

@@ -84,7 +84,7 @@ export async function createTestApp(
   };
 }
 
-/** A multipart body as SPEC §7's client sends it: the file first, then the settings. */
+/** A multipart body as the web client sends it: the file first, then the settings. */
 export function processForm(file: Buffer, filename: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.append('image', new Blob([file]), filename);

@@ -5,7 +5,7 @@ export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const contactLimits = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
 /**
- * The English text of every problem a contact field can have (SPEC §5 for the first four). The
+ * The English text of every problem a contact field can have. The
  * server answers with these texts; the client maps them back to their key to show a translation.
  */
 export const contactProblems = {
@@ -27,7 +27,7 @@ export function contactProblemOf(message: string): ContactProblem | undefined {
 /** A missing or non-text field gets the same message as an empty one. */
 const required = (max: number, missing: string, tooLong: string) => z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
-/** SPEC §3 contact message and §5 rules, trimmed; the forms and the server validate with it alike. */
+/** Contact message and its rules, trimmed; the forms and the server validate with it alike. */
 export const contactMessageSchema = z.object({
   name: required(contactLimits.name, contactProblems.nameRequired, contactProblems.nameTooLong),
   email: z.string({ error: contactProblems.emailInvalid }).trim().pipe(z.email(contactProblems.emailInvalid).max(contactLimits.email, contactProblems.emailInvalid)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The settings the user picks; sent as multipart text fields (SPEC §7). */
+/** The settings the user picks; sent as multipart text fields. */
 export const processFieldsSchema = z.object({
   sessionId: z.string().optional(),
   width: z.string().optional().default(''),

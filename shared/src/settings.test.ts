@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateBytes, followRatio, parseDimension, parseQuality, smartQuality, targetSize } from './settings.js';
 import { remainingImages } from './session.js';
 
-describe('targetSize (SPEC §5, never enlarging)', () => {
+describe('targetSize (never enlarging)', () => {
   const photo = { width: 4000, height: 3000 };
 
   it('keeps the original size when no dimension is set', () => {

@@ -1,4 +1,4 @@
-/** Processing-setting rules shared by the settings panel and the server (SPEC §5). */
+/** Processing-setting rules shared by the settings panel and the server. */
 
 export const QUALITY_MIN = 10;
 export const QUALITY_MAX = 100;
@@ -13,7 +13,7 @@ export const resizePresets = [
   { id: '400x400', width: 400, height: 400 },
 ] as const;
 
-/** SPEC §5 'smart' starting quality, by original file size. */
+/** 'smart' starting quality, by original file size. */
 export function smartQuality(fileBytes: number): number {
   const mb = fileBytes / (1024 * 1024);
   if (mb < 0.5) return 88;
@@ -60,7 +60,7 @@ export function targetSize(size: Size, request: ResizeRequest): Size {
   };
 }
 
-/** SPEC §5: the other dimension follows the current ratio when keep-proportions is on. */
+/** The other dimension follows the current ratio when keep-proportions is on. */
 export function followRatio(size: Size, changed: 'width' | 'height', value: number): number {
   if (size.width <= 0 || size.height <= 0) return value;
   return changed === 'width'
@@ -68,7 +68,7 @@ export function followRatio(size: Size, changed: 'width' | 'height', value: numb
     : Math.round((value * size.width) / size.height);
 }
 
-/** SPEC §5 estimate: pixel-area ratio × quality fraction × original size. */
+/** Estimate: pixel-area ratio × quality fraction × original size. */
 export function estimateBytes(original: Size & { bytes: number }, target: Size, quality: number): number {
   const area = original.width > 0 && original.height > 0
     ? (target.width * target.height) / (original.width * original.height)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The landing page's figures, all counted from the database (DECISIONS "Honesty"). */
+/** The landing page's figures, all counted from the database. */
 export const statsResponseSchema = z.object({
   /** Files processed since the service began (expired results included: their rows stay). */
   imagesProcessed: z.number().int().nonnegative(),

@@ -184,7 +184,7 @@ export async function lossySettings(judge: LookJudge, format: EncodedFormat, see
   return chosen;
 }
 
-/** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is SPEC §5's size-based guess. */
+/** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is the starting quality guessed from the file size (smartQuality in shared). */
 export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<QualityChoice> {
   const base = smartTuning(prepared);
   if (format === 'png') return paletteSettings(prepared, seed);

@@ -2,7 +2,7 @@ import { PNG_SIGNATURE, pngChunks } from './integrity.js';
 
 /**
  * Lossless metadata removal: the original's compressed data, minus EXIF, XMP, comments and text.
- * Used when re-encoding would make a file larger (DECISIONS "Image processing").
+ * Used when re-encoding would make a file larger.
  * Each returns null when the data is not what it claims to be, so the caller re-encodes instead.
  */
 

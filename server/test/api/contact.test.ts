@@ -43,7 +43,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
     await catcher.close();
   });
 
-  it("answers 400 with SPEC's message for each invalid field, and stores nothing", async () => {
+  it("answers 400 with the message for each invalid field, and stores nothing", async () => {
     const before = (await t.database.db.select().from(contactMessages)).length;
     const empty = await visitor(t.app, nextIp()).post('/api/contact', {});
     expect(empty.statusCode).toBe(400);

@@ -19,7 +19,7 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
     return { response, data: response.rawPayload, meta: await sharp(response.rawPayload).metadata() };
   }
 
-  it('returns a smaller JPEG for a real photo, with the record SPEC and DECISIONS describe', async () => {
+  it('returns a smaller JPEG for a real photo, with its record', async () => {
     const client = freshVisitor(t.app);
     const photo = await fixture('photo.jpg');
     const response = await client.process(photo, 'rocket.jpg');

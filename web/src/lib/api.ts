@@ -4,7 +4,7 @@ import type { z } from 'zod';
 /** Codes the client adds to the server's: no answer at all, or an answer we cannot read. */
 export type ClientErrorCode = ErrorCode | 'network_error' | 'unknown';
 
-/** Every failed API call ends as one of these (SPEC §8). */
+/** Every failed API call ends as one of these. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ClientErrorCode;
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 /**
  * Builds the error for a non-2xx answer: the server's JSON `{ error: { code, message } }` when
- * present, else `${status}: ${body or status text}` as SPEC §8 says.
+ * present, else `${status}: ${body or status text}`.
  */
 export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
   try {
@@ -57,7 +57,7 @@ export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   return request(path, { headers: { Accept: 'application/json' } }, schema);
 }
 
-/** A JSON write (SPEC §7): same-origin, with credentials, the answer checked against the schema. */
+/** A JSON write: same-origin, with credentials, the answer checked against the schema. */
 export function apiSend<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
   return request(
     path,

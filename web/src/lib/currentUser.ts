@@ -5,7 +5,7 @@ import { queryKeys } from './queryKeys';
 
 const signedInOrNull = currentUserSchema.nullable();
 
-/** GET /api/auth/user: the signed-in user, or null when signed out (200 null, docs/decisions/0055). No retry (SPEC §7). */
+/** GET /api/auth/user: the signed-in user, or null when signed out (200 null, docs/decisions/0055). No retry. */
 export function useCurrentUser() {
   return useQuery({
     queryKey: queryKeys.currentUser,
@@ -19,5 +19,5 @@ export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): str
   return user.firstName.trim() || user.email;
 }
 
-/** Server paths that log out with a full-page navigation (SPEC §2). */
+/** Server paths that log out with a full-page navigation. */
 export const LOGOUT_PATH = '/api/auth/logout';

@@ -128,7 +128,7 @@ describe('translations', () => {
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
   });
 
-  it('keeps the Italian texts SPEC gives verbatim', () => {
+  it('keeps the specified Italian texts verbatim', () => {
     const italian = others.it;
     expect(italian.get('common.loading')).toBe('Caricamento...');
     expect(italian.get('images.title')).toBe('Ottimizza Immagini');
@@ -151,7 +151,7 @@ describe('translations', () => {
     expect(italian.get('admin.tier.premium')).toBe('Premium');
   });
 
-  it("keeps SPEC's contact texts: the English form texts and the landing error in four languages", () => {
+  it("keeps the specified contact texts: the English form texts and the landing error in four languages", () => {
     expect(english.get('contact.sent.title')).toBe('Message Sent!');
     expect(english.get('contact.sent.body')).toBe('Thank you for contacting us.');
     expect(english.get('contact.sent.again')).toBe('Send Another Message');

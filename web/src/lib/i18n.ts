@@ -32,7 +32,7 @@ export const languageNames: Record<LandingLanguage, string> = {
   pl: 'Polski',
 };
 
-/** SPEC §3: the chosen language is kept in browser storage under this key. */
+/** The chosen language is kept in browser storage under this key. */
 const STORAGE_KEY = 'language';
 
 function isLandingLanguage(value: unknown): value is LandingLanguage {
@@ -44,7 +44,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * SPEC §4: the stored choice if valid, else the browser's primary language if supported, else en.
+ * The stored choice if valid, else the browser's primary language if supported, else en.
  * A stored landing-only language (Polish) means English inside the app, not the browser's language.
  */
 export function detectLanguage(stored: string | null, browserLanguage: string | undefined): Language {
@@ -69,7 +69,7 @@ export function storedLanguage(): LandingLanguage | null {
 }
 
 /**
- * The interface language this visitor chose, or their browser's, or English (SPEC §4). Polish has
+ * The interface language this visitor chose, or their browser's, or English. Polish has
  * only landing-page texts, so the app shows English for it while the choice stays stored (docs/decisions/0057).
  */
 export function preferredLanguage(): Language {

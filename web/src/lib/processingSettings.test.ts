@@ -4,7 +4,7 @@ import { defaultSettings, estimateOutput, formatLabel, processFields, targetByte
 const photo = { width: 4000, height: 3000, bytes: 2_000_000, format: 'JPEG' };
 
 describe('processing settings', () => {
-  it('sends SPEC §7 text fields: empty dimensions and format when unset', () => {
+  it("sends the process request's text fields: empty dimensions and format when unset", () => {
     expect(processFields(defaultSettings)).toEqual({
       width: '',
       height: '',

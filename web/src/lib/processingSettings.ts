@@ -9,7 +9,7 @@ import {
   type Size,
 } from '@lightpix/shared';
 
-/** What the settings panel edits and the processing request sends (SPEC §3). */
+/** What the settings panel edits and the processing request sends. */
 export interface ProcessingSettings {
   /** Text as typed; empty keeps the original dimension. */
   width: string;
@@ -59,7 +59,7 @@ export interface OutputEstimate {
 /** 'Keep original' writes HEIC photos as JPEG, which every browser shows (docs/decisions/0065-heic-uploads.md). */
 const keptAs: Record<string, string> = { HEIC: 'JPEG' };
 
-/** SPEC §5 preview of one file's result under the given settings. */
+/** Preview of one file's result under the given settings. */
 export function estimateOutput(
   original: Size & { bytes: number; format: string },
   settings: ProcessingSettings,
@@ -80,7 +80,7 @@ export function estimateOutput(
   };
 }
 
-/** The multipart text fields of POST /api/images/process (SPEC §7). */
+/** The multipart text fields of POST /api/images/process. */
 export function processFields(settings: ProcessingSettings): Record<string, string> {
   return {
     width: dimension(settings.width)?.toString() ?? '',
@@ -96,7 +96,7 @@ export function processFields(settings: ProcessingSettings): Record<string, stri
 
 const labels: Record<string, string> = { jpeg: 'JPEG', jpg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF', tiff: 'TIFF', tif: 'TIFF', heic: 'HEIC', heif: 'HEIC', [SMALLEST_FORMAT]: 'Auto' };
 
-/** 'image/jpeg' or 'jpeg' → 'JPEG'; unknown formats upper-cased (SPEC §3). */
+/** 'image/jpeg' or 'jpeg' → 'JPEG'; unknown formats upper-cased. */
 export function formatLabel(typeOrFormat: string): string {
   const key = typeOrFormat.toLowerCase().replace(/^image\//, '');
   return labels[key] ?? key.toUpperCase();

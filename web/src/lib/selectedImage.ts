@@ -5,7 +5,7 @@ export type UploadState =
   | { kind: 'processing' }
   | { kind: 'failed'; error: unknown };
 
-/** A file the user picked, with what the browser could read of it (SPEC §3). */
+/** A file the user picked, with what the browser could read of it. */
 export interface SelectedImage {
   id: string;
   file: File;

@@ -18,7 +18,7 @@ function cleanFilename(name: string | undefined): string {
   return clean || 'image';
 }
 
-/** Reads every part, whatever their order: SPEC's clients send the file before the settings. */
+/** Reads every part, whatever their order: the web client sends the file before the settings. */
 async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the image as multipart/form-data.');
   let upload: Upload | null = null;

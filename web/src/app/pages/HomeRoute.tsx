@@ -8,7 +8,7 @@ import { LandingPage } from './landing/LandingPage';
 import { GuestPage, ImagesPage } from './lazyPages';
 
 /**
- * / and /images (SPEC §2 routes): the image optimiser when signed in; signed out, / is the landing
+ * / and /images: the image optimiser when signed in; signed out, / is the landing
  * page (in the visitor's language, docs/decisions/0010) and /images the guest screen.
  */
 export function HomeRoute({ signedOut }: { signedOut: 'landing' | 'guest' }) {

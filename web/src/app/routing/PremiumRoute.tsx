@@ -5,7 +5,7 @@ import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 
 /**
- * SPEC §2 premium-only page: 'Caricamento...' while the user loads, then the page for premium users
+ * Premium-only page: 'Caricamento...' while the user loads, then the page for premium users
  * and a redirect to / for everyone else (signed out, not premium, or the check failed).
  */
 export function PremiumRoute({ children }: { children: ReactNode }) {

@@ -22,7 +22,7 @@ interface ImageWorkspaceProps {
   children?: ReactNode | ((shownResultIds: ReadonlySet<string>) => ReactNode);
 }
 
-/** Upload → settings → process → download, composed from the features (SPEC §2, §4). */
+/** Upload → settings → process → download, composed from the features. */
 export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
   const [images, setImages] = useState<SelectedImage[]>([]);
   const [records, setRecords] = useState<ImageRecord[]>([]);

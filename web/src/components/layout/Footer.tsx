@@ -7,7 +7,7 @@ import { sectionPath, useHomePath } from '#lib/homeLinks';
 /** A link's target: a path, or a section of the visitor's landing page. */
 type FooterLink = { key: string; to: string } | { key: string; section: string };
 
-/** SPEC §2 footer: Product, Support, Resources (partners) and Legal. Help Centre leads to the contact page (docs/decisions/0017). */
+/** Footer: Product, Support, Resources (partners) and Legal. Help Centre leads to the contact page (docs/decisions/0017). */
 const columns: { key: string; links: FooterLink[] }[] = [
   {
     key: 'product',

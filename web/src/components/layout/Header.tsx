@@ -9,8 +9,8 @@ import { LanguageSelect } from './LanguageSelect';
 const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
 /**
- * SPEC §2 header: logo, section links, language; signed out, Login and Register; signed in, a
- * greeting, Admin (admins only, DECISIONS "Roles") and Logout (a full-page navigation).
+ * Header: logo, section links, language; signed out, Login and Register; signed in, a
+ * greeting, Admin (admins only) and Logout (a full-page navigation).
  */
 export function Header() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** A centred spinner with a visible label, announced to screen readers (SPEC §2 loading states). */
+/** A centred spinner with a visible label, announced to screen readers. */
 export function Spinner({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite" data-testid="spinner" className="flex flex-col items-center justify-center gap-3 py-16 text-slate-600">

@@ -13,7 +13,7 @@ type ShowToast = (message: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
-/** SPEC §9: one toast at a time, 5000 ms, swipe right, F8 focuses the viewport. */
+/** One toast at a time, 5000 ms, swipe right, F8 focuses the viewport. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(null);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const cards = ['totalUsers', 'registeredUsers', 'premiumUsers', 'totalImages'] as const;
 
-/** SPEC §2 admin panel: four stat cards. */
+/** Admin panel: four stat cards. */
 export function StatsCards({ stats }: { stats: AdminStats | undefined }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);

@@ -15,7 +15,7 @@ interface UsersTableProps {
 }
 
 /**
- * SPEC §2 admin users, §8 toasts: a table that fits a laptop screen (no sideways scrolling), and one
+ * Admin users with toasts: a table that fits a laptop screen (no sideways scrolling), and one
  * card per user on narrow screens; activate/deactivate and change tier, then the lists reload.
  */
 export function UsersTable({ users, currentUserId, extraActions }: UsersTableProps) {

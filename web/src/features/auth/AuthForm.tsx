@@ -25,7 +25,7 @@ interface AuthFormProps {
   onSubmit: () => void;
 }
 
-/** SPEC §2 auth page form and §8 toasts: login or register, server field messages under the fields. */
+/** Auth page form and its toasts: login or register, server field messages under the fields. */
 export function AuthForm({ mode, onModeChange, onSubmit }: AuthFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -35,7 +35,7 @@ export function AuthForm({ mode, onModeChange, onSubmit }: AuthFormProps) {
 
   function failed(title: string) {
     return (error: unknown) => {
-      // SPEC §8: the server's message; ours (translated) only when there is none, e.g. no network.
+      // The server's message; ours (translated) only when there is none, e.g. no network.
       const message = error instanceof ApiError && error.code !== 'network_error' && error.message ? error.message : errorMessage(error, t, i18n.exists);
       setFieldErrors(error instanceof ApiError ? (error.fields as Partial<Record<FieldName, string>>) : {});
       toast({ title, description: message, variant: 'destructive' });

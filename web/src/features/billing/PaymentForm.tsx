@@ -16,7 +16,7 @@ interface PaymentFormProps {
 
 /**
  * Stripe's Payment Element for the first invoice; the pay button stays blocked until Stripe is ready
- * and reads 'Elaborazione...' while confirming (SPEC §2, §5, §8).
+ * and reads 'Elaborazione...' while confirming.
  */
 export function PaymentForm({ clientSecret, publishableKey, priceLabel, onLoadFailed, onPaid }: PaymentFormProps) {
   const { t, i18n } = useTranslation();

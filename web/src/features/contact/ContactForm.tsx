@@ -8,7 +8,7 @@ import { ApiError } from '#lib/api';
 import { useContactInfo, useSendContactMessage } from './api';
 import { emptyContactValues, problemText, serverFieldErrors, validateContact, type ContactErrors, type ContactValues } from './validation';
 
-/** `page` is the /contact form; `landing` the compact one with SPEC §8's landing error text. */
+/** `page` is the /contact form; `landing` the compact one with the landing page's own error text. */
 export type ContactFormVariant = 'page' | 'landing';
 
 function contactLanguage(language: string | undefined) {
@@ -16,7 +16,7 @@ function contactLanguage(language: string | undefined) {
 }
 
 /**
- * SPEC §2/§4/§5 contact form: editing, sending, sent (with 'Send Another Message') and error. The
+ * Contact form: editing, sending, sent (with 'Send Another Message') and error. The
  * shared schema checks the fields before anything is sent; the server checks them again.
  */
 export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant }) {

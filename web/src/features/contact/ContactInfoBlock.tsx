@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useContactInfo } from './api';
 
 /**
- * SPEC §2 contact information: only what the operator configured (a public support address), never
+ * Contact information: only what the operator configured (a public support address), never
  * an invented phone number or street address; then, when messages are e-mailed, the reply-time notes.
  */
 export function ContactInfoBlock() {

@@ -15,7 +15,7 @@ const statusClass = {
   stored: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
-/** Admin panel: the newest contact messages (DECISIONS "Contact"), with whether each reached the team's inbox. */
+/** Admin panel: the newest contact messages, with whether each reached the team's inbox. */
 export function ContactMessagesList() {
   const { t, i18n } = useTranslation();
   const query = useAdminContactMessages();

@@ -3,7 +3,7 @@ import { useContactInfo } from './api';
 import { ContactForm } from './ContactForm';
 
 /**
- * The landing page's contact block (SPEC §2, §8): the same form in its compact form, whose failure
+ * The landing page's contact block: the same form in its compact form, whose failure
  * toast reads 'Error' / 'Failed to send message. Please try again.' in the visitor's language.
  */
 export function LandingContactSection({ id = 'contact' }: { id?: string }) {

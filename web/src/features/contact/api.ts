@@ -7,7 +7,7 @@ import {
 } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
 
-/** POST /api/contact (SPEC §7); the server stores the message even when e-mail is down. */
+/** POST /api/contact; the server stores the message even when e-mail is down. */
 export function useSendContactMessage() {
   return useMutation({ mutationFn: (message: ContactRequest) => apiSend('POST', '/api/contact', message, contactReceiptSchema) });
 }

@@ -10,7 +10,7 @@ async function translator(language: string) {
 }
 
 describe('contact form validation', () => {
-  it("gives SPEC's message for each field, trimmed input counting as empty", () => {
+  it("gives the specified message for each field, trimmed input counting as empty", () => {
     expect(validateContact({ name: '  ', email: 'ada@', subject: '', message: ' short    ' })).toEqual({
       errors: {
         name: 'Name is required',

@@ -6,11 +6,11 @@ import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
 import { formatKb } from '#lib/format';
 import { useHistory } from './api';
 
-/** SPEC §7: the first five are shown; the rest behind a toggle. */
+/** The first five are shown; the rest behind a toggle. */
 const INITIAL_COUNT = 5;
 
 /**
- * The signed-in user's results, newest first (SPEC §2 image optimiser page, "history section"),
+ * The signed-in user's results, newest first on the image optimiser page,
  * without those `hide` names: the page already lists this visit's results above.
  */
 export function HistorySection({ hide }: { hide?: ReadonlySet<string> }) {

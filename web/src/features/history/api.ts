@@ -3,7 +3,7 @@ import { historyResponseSchema } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
-/** GET /api/images/history, only when signed in (SPEC §7); refetched after each processed image. */
+/** GET /api/images/history, only when signed in; refetched after each processed image. */
 export function useHistory(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.history,

@@ -10,7 +10,7 @@ interface ProcessedListProps {
   onRemove: (id: string) => void;
 }
 
-/** Results of this visit: sizes, savings, status and download (SPEC §2). */
+/** Results of this visit: sizes, savings, status and download. */
 export function ProcessedList({ records, onRemove }: ProcessedListProps) {
   const { t } = useTranslation();
   if (records.length === 0) return null;

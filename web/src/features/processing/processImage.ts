@@ -11,7 +11,7 @@ export interface ProcessRequest {
 }
 
 /**
- * POST /api/images/process as multipart (SPEC §7). XMLHttpRequest rather than fetch because only
+ * POST /api/images/process as multipart. XMLHttpRequest rather than fetch because only
  * it reports real upload progress.
  */
 export function processImage({ file, sessionId, fields, onUploadProgress, signal }: ProcessRequest): Promise<ImageRecord> {

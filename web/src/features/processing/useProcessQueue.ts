@@ -18,7 +18,7 @@ function stopsQueue(error: unknown): boolean {
 }
 
 /**
- * Sends files one after another (SPEC §4) and refreshes the session (and the history, when shown)
+ * Sends files one after another and refreshes the session (and the history, when shown)
  * after each, so the remaining count stays true.
  */
 export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {

@@ -19,7 +19,7 @@ const badgeStyles = {
   premium: 'bg-amber-50 text-amber-800 ring-amber-200',
 } as const;
 
-/** Tier badge, images left and the way up (SPEC §2 "Status bar"). */
+/** Tier badge, images left and the way up. */
 export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBarProps) {
   const { t, i18n } = useTranslation();
   const tier = session?.tier ?? 'guest';
@@ -70,7 +70,7 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
             variant="accent"
             className="w-full sm:w-auto"
             onClick={() => {
-              // Signed-out users sign in first (SPEC §2) and come back to the subscribe page.
+              // Signed-out users sign in first and come back to the subscribe page.
               window.location.assign(signedIn ? SUBSCRIBE_PATH : `/api/login?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`);
             }}
           >

@@ -7,7 +7,7 @@ export function useSession() {
   return useQuery({
     queryKey: queryKeys.session,
     queryFn: () => apiGet('/api/session/current', sessionResponseSchema),
-    // SPEC §7: refetched on mount.
+    // Refetched on mount.
     refetchOnMount: 'always',
   });
 }

@@ -34,7 +34,7 @@ interface SettingsPanelProps {
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
-/** Resize, compression and format settings plus the process buttons (SPEC §2 "Settings panel"). */
+/** Resize, compression and format settings plus the process buttons. */
 export function SettingsPanel(props: SettingsPanelProps) {
   const { settings, onChange, referenceSize, outputFormats, canProcess, single, onOptimizeAll, onSmartLightening } = props;
   const { t } = useTranslation();

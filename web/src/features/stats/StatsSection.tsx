@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { useStats } from './api';
 
-/** SPEC §2 stats, counted by the server from the database; uptime only once it has been measured. */
+/** Stats, counted by the server from the database; uptime only once it has been measured. */
 export function StatsSection() {
   const { t, i18n } = useTranslation();
   const stats = useStats();

@@ -12,7 +12,7 @@ interface SelectedFilesListProps {
   onRemove: (id: string) => void;
 }
 
-/** Files waiting to be processed, each with a before/after preview (SPEC §2). */
+/** Files waiting to be processed, each with a before/after preview. */
 export function SelectedFilesList({ images, settings, onRemove }: SelectedFilesListProps) {
   const { t } = useTranslation();
   if (images.length === 0) return null;

@@ -21,7 +21,7 @@ interface UploadAreaProps {
   onSelect: (files: File[]) => void;
 }
 
-/** Drag-and-drop or click-to-choose area (SPEC §2 "Upload area"). */
+/** Drag-and-drop or click-to-choose area. */
 export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, busy, limitOffer, onSelect }: UploadAreaProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();

@@ -17,8 +17,8 @@ export function isImageFile(file: Pick<File, 'type' | 'name'>): boolean {
 }
 
 /**
- * SPEC §5 image rules: images only, at most maxImageBytes each, at most `allowed` files in all.
- * Unlike SPEC, rejected files are reported so the user learns why (DECISIONS: no silent drops).
+ * Image rules: images only, at most maxImageBytes each, at most `allowed` files in all.
+ * Rejected files are reported, never dropped silently, so the user learns why.
  */
 export function filterFiles(files: readonly File[], limits: { maxImageBytes: number; allowed: number }): FileSelection {
   const selection: FileSelection = { accepted: [], rejected: [] };

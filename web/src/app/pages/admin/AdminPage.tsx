@@ -18,7 +18,7 @@ function status(error: unknown): number | undefined {
 }
 
 /**
- * SPEC §2 admin panel. The signed-in user decides whether to ask at all (a guest or a user calls no
+ * Admin panel. The signed-in user decides whether to ask at all (a guest or a user calls no
  * admin API); the server still answers 401/403 on its own, which lead to sign-in or "not allowed".
  * Logout is the header's, the one way out on every page.
  */

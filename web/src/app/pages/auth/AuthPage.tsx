@@ -8,7 +8,7 @@ import { PageTitle } from '#components/ui/PageTitle';
 import { AuthForm, type AuthMode } from '../../../features/auth/AuthForm';
 
 /**
- * SPEC §2 auth page: login or register (`?mode=register`), continue as guest, legal links. A user
+ * Auth page: login or register (`?mode=register`), continue as guest, legal links. A user
  * who arrives signed in goes to / at once; one who signs in here goes to `redirect` (same site only).
  */
 export function AuthPage() {

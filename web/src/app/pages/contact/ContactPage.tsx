@@ -3,7 +3,7 @@ import { PageTitle } from '#components/ui/PageTitle';
 import { ContactInfoBlock } from '../../../features/contact/ContactInfoBlock';
 import { ContactForm } from '../../../features/contact/ContactForm';
 
-/** SPEC §2 contact page: title, subtitle, the form, contact information and the support note. */
+/** Contact page: title, subtitle, the form, contact information and the support note. */
 export function ContactPage() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ const icons: Record<(typeof items)[number], string> = {
   deleted: 'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm.75-13a.75.75 0 0 0-1.5 0v5c0 .414.336.75.75.75h4a.75.75 0 0 0 0-1.5h-3.25V5Z',
 };
 
-/** What happens to an upload, in the words DECISIONS.md allows (no "never stored" claims). */
+/** What happens to an upload, truthfully: uploads are stored until they expire, so no "never stored" claims. */
 export function GuestHighlights() {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { useWorkspace } from '../../workspace/useWorkspace';
 import { GuestHighlights } from './GuestHighlights';
 import { PlanUpsell } from './PlanUpsell';
 
-/** SPEC §2 guest page: status, upload, settings and results for an anonymous session. */
+/** Guest page: status, upload, settings and results for an anonymous session. */
 export function GuestPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();

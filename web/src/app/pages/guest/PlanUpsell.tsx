@@ -6,7 +6,7 @@ import { allowanceText, priceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';
 
 
-/** SPEC §2 guest page: what an account or Premium adds, read from GET /api/plans. */
+/** Guest page: what an account or Premium adds, read from GET /api/plans. */
 export function PlanUpsell({ plans }: { plans: Plan[] }) {
   const { t, i18n } = useTranslation();
   const registered = plans.find((plan) => plan.tier === 'registered');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const items = ['formats', 'metadata', 'history'] as const;
 
-/** SPEC §2 image optimiser page: three feature blurbs. */
+/** Image optimiser page: three feature blurbs. */
 export function FeatureBlurbs() {
   const { t } = useTranslation();
   return (

@@ -9,11 +9,11 @@ import { useWorkspace } from '../../workspace/useWorkspace';
 import { FeatureBlurbs } from './FeatureBlurbs';
 import { UpgradeBanner } from './UpgradeBanner';
 
-/** SPEC §2 image optimiser page for a signed-in user: the guest workspace plus banner and history. */
+/** Image optimiser page for a signed-in user: the guest workspace plus banner and history. */
 export function ImagesPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { session, plans, plan, status } = useWorkspace({ signedIn: true });
-  // SPEC §4: the user's tier when signed in.
+  // The user's tier when signed in.
   const premium = user.tier === 'premium';
 
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** SPEC §2: shown to non-premium users until closed; the button goes to /subscribe. */
+/** Shown to non-premium users until closed; the button goes to /subscribe. */
 export function UpgradeBanner() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);

@@ -15,7 +15,7 @@ import { scrollToSection } from './scrollToSection';
 import { StepsSection } from './StepsSection';
 import { UploadSection } from './UploadSection';
 
-/** SPEC §2 landing page, one per language (/, /it, /de, /es, /pl); the address decides the language. */
+/** Landing page, one per language (/, /it, /de, /es, /pl); the address decides the language. */
 export function LandingPage({ language }: { language: LandingLanguage }) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();

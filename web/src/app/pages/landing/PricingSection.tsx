@@ -10,7 +10,7 @@ import { SectionLink } from './SectionLink';
 
 const buttonClass = 'mt-6 block rounded-lg px-4 py-2.5 text-center text-sm font-medium';
 
-/** SPEC §2 pricing: the current tier's button is disabled; registered → /auth; premium → /auth?redirect=/subscribe. */
+/** Pricing: the current tier's button is disabled; registered → /auth; premium → /auth?redirect=/subscribe. */
 function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }) {
   const { t } = useTranslation();
   if (plan.tier === current) {

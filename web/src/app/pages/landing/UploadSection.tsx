@@ -3,7 +3,7 @@ import { useCurrentUser } from '#lib/currentUser';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
 import { useWorkspace } from '../../workspace/useWorkspace';
 
-/** The landing page's own optimiser: works for a guest straight away (SPEC §2). */
+/** The landing page's own optimiser: works for a guest straight away. */
 export function UploadSection() {
   const { t } = useTranslation();
   const user = useCurrentUser();

@@ -7,7 +7,7 @@ import { usePlanTable } from '../../../features/session/api';
 import { LoadFailedAlert } from '../../workspace/LoadFailedAlert';
 import { italianDate, legalFacts, type LegalFacts } from './legalFacts';
 
-/** One legal text: Italian only (SPEC §2), with the date of its last revision kept beside its text. */
+/** One legal text: Italian only, with the date of its last revision kept beside its text. */
 export interface LegalDocument {
   title: string;
   /** The date this text last changed (YYYY-MM-DD); change it with the text, never automatically. */

@@ -57,7 +57,7 @@ describe('legal documents', () => {
     expect(italianAllowance(plan({ tier: 'guest', maxImages: 1 }))).toBe('1 immagine ogni 24 ore');
   });
 
-  it('never claim that images are not stored (DECISIONS "Honesty")', () => {
+  it('never claim that images are not stored', () => {
     for (const document of [termsOfService, privacyPolicy, cookiePolicy]) {
       expect(render(document, facts)).not.toMatch(/mai (memorizzat|conservat|salvat)/i);
     }

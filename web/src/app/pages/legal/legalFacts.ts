@@ -2,7 +2,7 @@ import type { Plan, PlansResponse, Tier } from '@lightpix/shared';
 import { formatLabel } from '#lib/processingSettings';
 import { priceText } from '#lib/planText';
 
-/** What the legal texts quote from the server's plan table (DECISIONS: no number is hard-coded). */
+/** What the legal texts quote from the server's plan table so no limit or price is written twice. */
 export interface LegalFacts {
   plans: Record<Tier, Plan>;
   retentionHours: number;

@@ -39,7 +39,7 @@ function PartnerCard({ partner }: { partner: Partner }) {
   );
 }
 
-/** SPEC §2 /our-partners: ten static partner cards, a partnership block and a way home. */
+/** /our-partners: ten static partner cards, a partnership block and a way home. */
 export function PartnersPage() {
   const { t } = useTranslation();
   return (

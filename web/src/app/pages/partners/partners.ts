@@ -1,4 +1,4 @@
-/** SPEC §2 partner categories; their labels are translated under partners.category. */
+/** Partner categories; their labels are translated under partners.category. */
 export const partnerCategories = ['gaming', 'audioTools', 'pdfTools', 'webTools', 'education'] as const;
 export type PartnerCategory = (typeof partnerCategories)[number];
 

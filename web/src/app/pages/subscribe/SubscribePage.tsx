@@ -22,7 +22,7 @@ type Stage =
   | { name: 'loadError' };
 
 /**
- * SPEC §2 /subscribe: creates the subscription on load, then Stripe's payment form; after paying it
+ * /subscribe: creates the subscription on load, then Stripe's payment form; after paying it
  * waits for the webhook so the status bar says Premium without a reload (decisions 0030, 0033).
  */
 export function SubscribePage() {
