@@ -35,12 +35,15 @@ describe.each(databaseKinds)('account boundaries on %s', (kind) => {
     await browser.post('/api/auth/register', person('u@example.com'));
     const record = (await browser.process(photo, 'u-private.jpg')).json();
     expect((await browser.get(record.objectPath)).statusCode).toBe(200);
+    const uGuestIdentity = (await browser.get('/api/session/current')).json().guestSessionId;
 
     const signIn = await browser.post('/api/auth/login', { email: 'v@example.com', password });
     expect(signIn.statusCode).toBe(200);
     expect((await browser.get('/api/auth/user')).json().email).toBe('v@example.com');
     expect((await browser.get(record.objectPath)).statusCode).toBe(404);
     expect((await browser.get('/api/images/history')).json().items).toEqual([]);
+    // The identity U worked under is not carried into V's sign-in, whatever else guards U's results.
+    expect((await browser.get('/api/session/current')).json().guestSessionId).not.toBe(uGuestIdentity);
   });
 
   it('keeps an anonymous guest’s result reachable after that guest signs in', async () => {
