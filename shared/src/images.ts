@@ -1,23 +1,79 @@
 import { z } from 'zod';
-
-/** The settings the user picks; sent as multipart text fields. */
-export const processFieldsSchema = z.object({
-  sessionId: z.string().optional(),
-  width: z.string().optional().default(''),
-  height: z.string().optional().default(''),
-  quality: z.string().optional().default('75'),
-  /** Empty text or 'original' keeps the input's format; 'auto' picks the smallest of the plan's formats (SMALLEST_FORMAT). */
-  format: z.string().optional().default(''),
-  maintainRatio: z.string().optional().default('true'),
-  /** Optional target size in bytes: the largest quality that fits is used. */
-  maxBytes: z.string().optional().default(''),
-  /** 'true' keeps EXIF and XMP (orientation applied); stripped by default. */
-  keepMetadata: z.string().optional().default('false'),
-});
-export type ProcessFields = z.infer<typeof processFieldsSchema>;
+import { outputFormatSchema, type OutputFormat, type Plan } from './plans.js';
+import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
 
 /** The format choice "Smallest — WebP or AVIF when smaller": per image, the smallest of the plan's formats at smart mode's look. */
 export const SMALLEST_FORMAT = 'auto';
+
+/** Largest side a user may ask for; exact dimensions may enlarge, so they need a bound. */
+export const MAX_DIMENSION = 10_000;
+/** No image file is smaller than a few hundred bytes of headers. */
+export const MIN_TARGET_BYTES = 100;
+
+/** A whole number from `min` to `max` typed as text; empty means "not set" (null). */
+function wholeNumberOrEmpty(min: number, max: number, message: string) {
+  return z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      if (text.trim() === '') return null;
+      const value = Number(text);
+      if (Number.isInteger(value) && value >= min && value <= max) return value;
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+}
+
+function trueOrFalse(fallback: 'true' | 'false') {
+  return z
+    .string()
+    .default(fallback)
+    .refine((text) => text === 'true' || text === 'false', { message: "Must be 'true' or 'false'." })
+    .transform((text) => text === 'true');
+}
+
+/**
+ * The settings the user picks, sent as multipart text fields, read into what the engine needs.
+ * Which output formats a plan allows is checked apart (formatAllowed), since refusing one is a 403.
+ */
+export const processSettingsSchema = z.object({
+  sessionId: z.string().optional(),
+  width: wholeNumberOrEmpty(1, MAX_DIMENSION, `Must be a whole number from 1 to ${MAX_DIMENSION}, or empty.`),
+  height: wholeNumberOrEmpty(1, MAX_DIMENSION, `Must be a whole number from 1 to ${MAX_DIMENSION}, or empty.`),
+  quality: z
+    .string()
+    .default(String(DEFAULT_QUALITY))
+    .transform((text, context): number | 'smart' => {
+      const quality = parseQuality(text);
+      if (quality !== null) return quality;
+      context.addIssue({ code: 'custom', message: `Must be a whole number from ${QUALITY_MIN} to ${QUALITY_MAX}, or 'smart'.` });
+      return z.NEVER;
+    }),
+  /** Empty text or 'original' keeps the input's format; 'auto' picks the smallest of the plan's formats (SMALLEST_FORMAT). */
+  format: z
+    .string()
+    .default('')
+    .transform((text, context): OutputFormat | 'original' | typeof SMALLEST_FORMAT => {
+      if (text === '' || text === 'original') return 'original';
+      if (text === SMALLEST_FORMAT) return SMALLEST_FORMAT;
+      const format = outputFormatSchema.safeParse(text === 'jpg' ? 'jpeg' : text);
+      if (format.success) return format.data;
+      context.addIssue({ code: 'custom', message: `Must be empty (keep the original), jpeg, png, webp, avif or ${SMALLEST_FORMAT} (the smallest your plan allows).` });
+      return z.NEVER;
+    }),
+  maintainRatio: trueOrFalse('true'),
+  /** Optional target size in bytes: the largest quality that fits is used. */
+  maxBytes: wholeNumberOrEmpty(MIN_TARGET_BYTES, Number.MAX_SAFE_INTEGER, `Must be a whole number of bytes, at least ${MIN_TARGET_BYTES}, or empty.`),
+  /** 'true' keeps EXIF and XMP (orientation applied); stripped by default. */
+  keepMetadata: trueOrFalse('false'),
+});
+export type ProcessSettings = z.output<typeof processSettingsSchema>;
+export type ProcessFields = z.input<typeof processSettingsSchema>;
+
+/** Whether a plan may write this format; keeping the original or the smallest of its own is always allowed. */
+export function formatAllowed(plan: Pick<Plan, 'outputFormats'>, format: ProcessSettings['format']): boolean {
+  return format === 'original' || format === SMALLEST_FORMAT || plan.outputFormats.includes(format);
+}
 
 export const resultStatusSchema = z.enum(['processing', 'completed', 'failed', 'expired']);
 export type ResultStatus = z.infer<typeof resultStatusSchema>;

@@ -2,6 +2,7 @@ import {
   DEFAULT_QUALITY,
   estimateBytes,
   parseDimension,
+  processSettingsSchema,
   smartQuality,
   targetSize,
   SMALLEST_FORMAT,
@@ -100,4 +101,11 @@ const labels: Record<string, string> = { jpeg: 'JPEG', jpg: 'JPEG', png: 'PNG', 
 export function formatLabel(typeOrFormat: string): string {
   const key = typeOrFormat.toLowerCase().replace(/^image\//, '');
   return labels[key] ?? key.toUpperCase();
+}
+
+/** The fields the server would refuse, judged by the same schema it reads them with, so the panel warns before sending. */
+export function settingsProblems(settings: ProcessingSettings): ReadonlySet<string> {
+  const fields = { ...processFields(settings), width: settings.width.trim(), height: settings.height.trim() };
+  const result = processSettingsSchema.safeParse(fields);
+  return new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
 }

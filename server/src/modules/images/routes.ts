@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { processFieldsSchema, type HistoryResponse, type ImageRecord } from '@lightpix/shared';
+import { type HistoryResponse, type ImageRecord } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
@@ -42,7 +42,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     if (!upload || upload.data.length === 0) {
       throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
     }
-    const settings = parseSettings(processFieldsSchema.parse(fields), plan);
+    const settings = parseSettings(fields, plan);
     const record = await processUpload(deps, visitor, plan, upload, settings);
     reply.status(201);
     return record;

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import {
-  outputFormatSchema,
+  fieldProblems,
+  formatAllowed,
+  processSettingsSchema,
   SMALLEST_FORMAT,
-  parseDimension,
-  parseQuality,
   type ImageRecord,
   type OutputFormat,
   type Plan,
-  type ProcessFields,
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
@@ -20,11 +19,6 @@ import type { OptimiseOptions } from '../../images/optimise.js';
 import type { AppQueue } from '../../jobs/handlers.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
-
-/** Largest side a user may ask for; exact dimensions may enlarge, so they need a bound. */
-export const MAX_DIMENSION = 10_000;
-/** No image file is smaller than a few hundred bytes of headers. */
-const MIN_TARGET_BYTES = 100;
 
 export interface ImagesDeps {
   db: Database;
@@ -42,40 +36,15 @@ export interface Upload {
 type Settings = Omit<OptimiseOptions, 'format' | 'autoFormats'> & { format: OutputFormat | 'original' | typeof SMALLEST_FORMAT };
 export type { Settings as ProcessSettings };
 
-/** Reads the multipart text fields into settings, or says which field is wrong. */
-export function parseSettings(fields: ProcessFields, plan: Plan): Settings {
-  const errors: Record<string, string> = {};
-  const width = parseDimension(fields.width);
-  const height = parseDimension(fields.height);
-  for (const [name, value] of [['width', width], ['height', height]] as const) {
-    if (value !== null && (Number.isNaN(value) || value > MAX_DIMENSION)) {
-      errors[name] = `Must be a whole number from 1 to ${MAX_DIMENSION}, or empty.`;
-    }
+/** Reads the multipart text fields into settings, or says which field is wrong (400) or that the plan cannot write the format (403). */
+export function parseSettings(fields: Record<string, string>, plan: Plan): Settings {
+  const parsed = processSettingsSchema.safeParse(fields);
+  if (!parsed.success) throw new AppError('invalid_input', 'Some settings are not valid.', fieldProblems(parsed.error.issues));
+  const { sessionId: _sessionId, ...settings } = parsed.data;
+  if (!formatAllowed(plan, settings.format)) {
+    throw new AppError('forbidden', `Your plan cannot convert to ${settings.format.toUpperCase()}.`);
   }
-  const quality = parseQuality(fields.quality);
-  if (quality === null) errors.quality = "Must be a whole number from 10 to 100, or 'smart'.";
-  const formatText = fields.format === '' || fields.format === 'original' ? 'original' : fields.format === 'jpg' ? 'jpeg' : fields.format;
-  const format = formatText === 'original' || formatText === SMALLEST_FORMAT ? formatText : outputFormatSchema.safeParse(formatText).data;
-  if (!format) errors.format = `Must be empty (keep the original), jpeg, png, webp, avif or ${SMALLEST_FORMAT} (the smallest your plan allows).`;
-  if (!['true', 'false'].includes(fields.maintainRatio)) errors.maintainRatio = "Must be 'true' or 'false'.";
-  if (!['true', 'false'].includes(fields.keepMetadata)) errors.keepMetadata = "Must be 'true' or 'false'.";
-  const maxBytes = fields.maxBytes.trim() === '' ? null : Number(fields.maxBytes);
-  if (maxBytes !== null && (!Number.isInteger(maxBytes) || maxBytes < MIN_TARGET_BYTES)) {
-    errors.maxBytes = `Must be a whole number of bytes, at least ${MIN_TARGET_BYTES}, or empty.`;
-  }
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_input', 'Some settings are not valid.', errors);
-  if (format !== 'original' && format !== SMALLEST_FORMAT && !plan.outputFormats.includes(format!)) {
-    throw new AppError('forbidden', `Your plan cannot convert to ${format!.toUpperCase()}.`);
-  }
-  return {
-    width,
-    height,
-    quality: quality!,
-    format: format!,
-    maintainRatio: fields.maintainRatio !== 'false',
-    maxBytes,
-    keepMetadata: fields.keepMetadata === 'true',
-  };
+  return settings;
 }
 
 /** The name a download gets: the original's base name with the new format's extension. */

@@ -6,10 +6,12 @@ interface MoreOptionsProps {
   settings: ProcessingSettings;
   onChange: (settings: ProcessingSettings) => void;
   inputClass: string;
+  /** The typed target size is one the server would refuse. */
+  targetWrong: boolean;
 }
 
 /** Target size and metadata: folded away, since most people never need them. */
-export function MoreOptions({ settings, onChange, inputClass }: MoreOptionsProps) {
+export function MoreOptions({ settings, onChange, inputClass, targetWrong }: MoreOptionsProps) {
   const { t } = useTranslation();
   const ids = { target: useId(), targetHint: useId(), metadata: useId(), metadataHint: useId() };
   // Starts open when an option is already set; after that the user folds it.
@@ -29,11 +31,14 @@ export function MoreOptions({ settings, onChange, inputClass }: MoreOptionsProps
             step="any"
             placeholder={t('settings.noLimit')}
             aria-describedby={ids.targetHint}
+            aria-invalid={targetWrong || undefined}
             value={settings.targetKb}
             onChange={(event) => onChange({ ...settings, targetKb: event.target.value })}
             className={inputClass}
           />
-          <p id={ids.targetHint} className="mt-1 text-xs text-slate-500">{t('settings.targetHint')}</p>
+          <p id={ids.targetHint} className={targetWrong ? 'mt-1 text-xs font-medium text-red-700' : 'mt-1 text-xs text-slate-500'} role={targetWrong ? 'alert' : undefined}>
+            {targetWrong ? t('settings.targetProblem') : t('settings.targetHint')}
+          </p>
         </div>
         <div>
           <div className="flex items-start gap-2">

@@ -4,6 +4,7 @@ import {
   QUALITY_MIN,
   QUALITY_STEP,
   followRatio,
+  MAX_DIMENSION,
   parseDimension,
   resizePresets,
   SMALLEST_FORMAT,
@@ -14,7 +15,7 @@ import clsx from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
-import { formatLabel, type ProcessingSettings } from '#lib/processingSettings';
+import { formatLabel, settingsProblems, type ProcessingSettings } from '#lib/processingSettings';
 import { MoreOptions } from './MoreOptions';
 
 interface SettingsPanelProps {
@@ -36,8 +37,12 @@ const inputClass =
 
 /** Resize, compression and format settings plus the process buttons. */
 export function SettingsPanel(props: SettingsPanelProps) {
-  const { settings, onChange, referenceSize, outputFormats, canProcess, single, onOptimizeAll, onSmartLightening } = props;
+  const { settings, onChange, referenceSize, outputFormats, single, onOptimizeAll, onSmartLightening } = props;
   const { t } = useTranslation();
+  // The server reads the fields with the same schema; what it would refuse is shown here and not sent.
+  const problems = settingsProblems(settings);
+  const dimensionsWrong = problems.has('width') || problems.has('height');
+  const canProcess = props.canProcess && problems.size === 0;
   const ids = { width: useId(), height: useId(), ratio: useId(), quality: useId(), format: useId(), formatHint: useId(), hint: useId(), smartHint: useId() };
 
   function changeDimension(changed: 'width' | 'height', text: string) {
@@ -63,10 +68,12 @@ export function SettingsPanel(props: SettingsPanelProps) {
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-800">{t('settings.resize')}</legend>
         <div className="grid grid-cols-2 gap-3">
-          <DimensionInput id={ids.width} hintId={ids.hint} label={t('settings.width')} placeholder={t('settings.auto')} value={settings.width} onChange={(text) => changeDimension('width', text)} />
-          <DimensionInput id={ids.height} hintId={ids.hint} label={t('settings.height')} placeholder={t('settings.auto')} value={settings.height} onChange={(text) => changeDimension('height', text)} />
+          <DimensionInput id={ids.width} hintId={ids.hint} label={t('settings.width')} placeholder={t('settings.auto')} value={settings.width} invalid={problems.has('width')} onChange={(text) => changeDimension('width', text)} />
+          <DimensionInput id={ids.height} hintId={ids.hint} label={t('settings.height')} placeholder={t('settings.auto')} value={settings.height} invalid={problems.has('height')} onChange={(text) => changeDimension('height', text)} />
         </div>
-        <p id={ids.hint} className="text-xs text-slate-500">{t('settings.dimensionsHint')}</p>
+        <p id={ids.hint} className={clsx('text-xs', dimensionsWrong ? 'font-medium text-red-700' : 'text-slate-500')} role={dimensionsWrong ? 'alert' : undefined}>
+          {dimensionsWrong ? t('settings.dimensionsProblem', { max: MAX_DIMENSION }) : t('settings.dimensionsHint')}
+        </p>
         <div className="flex items-center gap-2">
           <input
             id={ids.ratio}
@@ -146,7 +153,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
         </div>
       </fieldset>
 
-      <MoreOptions settings={settings} onChange={onChange} inputClass={inputClass} />
+      <MoreOptions settings={settings} onChange={onChange} inputClass={inputClass} targetWrong={problems.has('maxBytes')} />
 
       <div className="flex flex-col gap-2">
         <Button size="lg" onClick={onOptimizeAll} disabled={!canProcess}>
@@ -170,10 +177,11 @@ interface DimensionInputProps {
   label: string;
   placeholder: string;
   value: string;
+  invalid: boolean;
   onChange(text: string): void;
 }
 
-function DimensionInput({ id, hintId, label, placeholder, value, onChange }: DimensionInputProps) {
+function DimensionInput({ id, hintId, label, placeholder, value, invalid, onChange }: DimensionInputProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm text-slate-600">{label}</label>
@@ -182,9 +190,11 @@ function DimensionInput({ id, hintId, label, placeholder, value, onChange }: Dim
         type="number"
         inputMode="numeric"
         min={1}
+        max={MAX_DIMENSION}
         step={1}
         placeholder={placeholder}
         aria-describedby={hintId}
+        aria-invalid={invalid || undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         className={inputClass}
