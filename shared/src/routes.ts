@@ -1,3 +1,16 @@
+/** Where every upgrade button leads a signed-in user. */
+export const SUBSCRIBE_PATH = '/subscribe';
+/** Where an upgrade leads a signed-out visitor: sign in, then the subscribe page. */
+export const SIGN_IN_TO_SUBSCRIBE = `/auth?redirect=${SUBSCRIBE_PATH}`;
+/** The signed-in user's plan, billing, password and account deletion. */
+export const ACCOUNT_PATH = '/account';
+/** The full-page sign-in before an upgrade (SPEC: unauthenticated Upgrade goes to /api/login); it sends on to /auth. */
+export const LOGIN_PATH = '/api/login';
+/** A signed-out Upgrade: through the server's sign-in, which comes back to the subscribe page. */
+export const LOGIN_TO_SUBSCRIBE = `${LOGIN_PATH}?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`;
+/** Signed out at /account: sign in, then back. */
+export const SIGN_IN_TO_ACCOUNT = `/auth?redirect=${ACCOUNT_PATH}`;
+
 /** Paths the web app renders; the server answers other non-API paths with its 404 page and status. */
 export const clientRoutes = [
   '/',
@@ -15,16 +28,9 @@ export const clientRoutes = [
   '/terms-of-service',
   '/privacy-policy',
   '/cookie-policy',
-  '/subscribe',
-  '/account',
+  SUBSCRIBE_PATH,
+  ACCOUNT_PATH,
 ] as const;
-
-/** Where every upgrade button leads a signed-in user. */
-export const SUBSCRIBE_PATH = '/subscribe';
-/** Where an upgrade leads a signed-out visitor: sign in, then the subscribe page. */
-export const SIGN_IN_TO_SUBSCRIBE = `/auth?redirect=${SUBSCRIBE_PATH}`;
-/** The signed-in user's plan, billing, password and account deletion. */
-export const ACCOUNT_PATH = '/account';
 
 /** A page's route: the path without trailing slashes (`/it/` is `/it`), `/` for the root. */
 export function routeOf(pathname: string): string {

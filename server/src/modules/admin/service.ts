@@ -4,7 +4,7 @@ import type { AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from 
 import type { Database } from '../../db/client.js';
 import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { refreshTier } from '../billing/subscriptions.js';
+import { premiumList, refreshTier } from '../billing/subscriptions.js';
 
 /** Results that used a unit: everything but a reservation still in progress. */
 const countedResults = ne(results.status, 'processing');
@@ -34,8 +34,8 @@ const userColumns = {
   imagesProcessedTotal: sql<number>`(select count(*) from "results" where "results"."user_id" = "users"."id" and "results"."status" <> 'processing')`,
   complimentary: users.complimentary,
   // The subscription the account page shows: a premium one first, else the newest.
-  subscriptionStatus: sql<string | null>`(select "status" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in ('active', 'trialing', 'past_due') desc, "created_at" desc limit 1)`,
-  currentPeriodEnd: sql<Date | string | null>`(select "current_period_end" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in ('active', 'trialing', 'past_due') desc, "created_at" desc limit 1)`,
+  subscriptionStatus: sql<string | null>`(select "status" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in (${premiumList}) desc, "created_at" desc limit 1)`,
+  currentPeriodEnd: sql<Date | string | null>`(select "current_period_end" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in (${premiumList}) desc, "created_at" desc limit 1)`,
 };
 
 type UserColumns = { createdAt: Date; imagesProcessedTotal: number | string; currentPeriodEnd: Date | string | null } & Omit<

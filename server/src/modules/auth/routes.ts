@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
+import { LOGIN_PATH, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor } from '../session/service.js';
@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.get('/api/logout', logout);
 
   /** Sign-in before an upgrade: the page to come back to travels as ?redirect=. */
-  app.get<{ Querystring: { redirect?: string } }>('/api/login', async (request, reply) => {
+  app.get<{ Querystring: { redirect?: string } }>(LOGIN_PATH, async (request, reply) => {
     const back = safeRedirect(request.query.redirect);
     return reply.redirect(back === '/' ? '/auth' : `/auth?redirect=${encodeURIComponent(back)}`, 302);
   });

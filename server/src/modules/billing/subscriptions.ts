@@ -4,7 +4,8 @@ import { premiumStatuses, type AccountSubscription } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { subscriptions, users, type SubscriptionRow, type UserRow } from '../../db/schema/index.js';
 
-const premiumList = sql.join(
+/** `'active', 'trialing', 'past_due'` as SQL, for queries that rank or test a subscription's status. */
+export const premiumList = sql.join(
   premiumStatuses.map((status) => sql`${status}`),
   sql`, `,
 );

@@ -1,4 +1,4 @@
-import type { Tier } from '@lightpix/shared';
+import { SIGN_IN_TO_SUBSCRIBE, SUBSCRIBE_PATH, type Tier } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allowanceText, priceText } from '#lib/planText';
@@ -30,7 +30,7 @@ export function LimitOffer({ tier, signedIn }: { tier: Tier; signedIn: boolean }
           </Link>
         )}
         <Link
-          to={signedIn ? '/subscribe' : '/auth?redirect=/subscribe'}
+          to={signedIn ? SUBSCRIBE_PATH : SIGN_IN_TO_SUBSCRIBE}
           data-testid="offer-premium"
           className={`${linkClass} ${guest ? 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50' : 'bg-amber-400 text-slate-900 hover:bg-amber-300'}`}
         >

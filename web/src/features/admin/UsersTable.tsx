@@ -30,6 +30,8 @@ export function UsersTable({ users, currentUserId, extraActions }: UsersTablePro
         onSuccess: (updated) => {
           let description: string;
           if (change.isActive !== undefined) description = t(updated.isActive ? 'admin.toast.activated' : 'admin.toast.deactivated');
+          // Support sets only the complimentary flag: a paying user stays premium (docs/decisions/0031-tier-from-subscription-and-complimentary.md).
+          else if (change.tier === 'registered' && updated.tier === 'premium') description = t('billing.admin.stillPaying');
           else description = t('admin.toast.tierChanged', { tier: t(`admin.tier.${updated.tier}`) });
           toast({ title: t('admin.toast.updated'), description });
         },
@@ -84,7 +86,7 @@ export function UsersTable({ users, currentUserId, extraActions }: UsersTablePro
 
   const subscription = (user: AdminUser) => (
     <span data-testid="subscription-cell" className="text-xs text-slate-700">
-      {user.subscriptionStatus ?? '—'}
+      {user.subscriptionStatus ? t(`billing.admin.status.${user.subscriptionStatus}`, { defaultValue: user.subscriptionStatus }) : t('billing.admin.none')}
       {user.currentPeriodEnd && <span className="block text-slate-500">{t('billing.admin.until', { date: formatDate(user.currentPeriodEnd, i18n.language) })}</span>}
       {user.complimentary && <span className="block text-amber-800">{t('billing.admin.complimentary')}</span>}
     </span>

@@ -1,4 +1,4 @@
-import { remainingImages, SUBSCRIBE_PATH, type Plan, type SessionResponse } from '@lightpix/shared';
+import { LOGIN_TO_SUBSCRIBE, remainingImages, SUBSCRIBE_PATH, type Plan, type SessionResponse } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -71,7 +71,7 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
             className="w-full sm:w-auto"
             onClick={() => {
               // Signed-out users sign in first and come back to the subscribe page.
-              window.location.assign(signedIn ? SUBSCRIBE_PATH : `/api/login?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`);
+              window.location.assign(signedIn ? SUBSCRIBE_PATH : LOGIN_TO_SUBSCRIBE);
             }}
           >
             {t('status.upgrade')}

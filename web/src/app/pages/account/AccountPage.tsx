@@ -1,3 +1,4 @@
+import { SIGN_IN_TO_ACCOUNT } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageTitle } from '#components/ui/PageTitle';
@@ -14,7 +15,7 @@ export function AccountPage() {
   const user = useCurrentUser();
   const account = useBillingAccount(Boolean(user.data));
   if (user.isPending) return <Spinner label={t('common.loading')} />;
-  if (!user.data) return <Navigate to="/auth?redirect=/account" replace />;
+  if (!user.data) return <Navigate to={SIGN_IN_TO_ACCOUNT} replace />;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageTitle>{t('billing.account.title')}</PageTitle>
