@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../../env.js';
+import { withoutControlCharacters } from '../../text.js';
 
 /** One contact message as it is e-mailed to the team. */
 export interface ContactMail {
@@ -23,8 +24,7 @@ export const SUBJECT_PREFIX = '[Lightpix contact]';
 
 /** A header line cannot be split: CR, LF and other controls become spaces. */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return withoutControlCharacters(text, ' ').trim();
 }
 
 export function contactMailText(mail: ContactMail): string {

@@ -10,7 +10,7 @@ import { inspectImage } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
+import { findOwnedResult, isExpired, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
 import { quotaUsage, releaseUnit, reserveUnit, windowStart } from '../session/quota.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
@@ -74,7 +74,7 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
 
 async function liveResult(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<ResultRow> {
   const row = await findOwnedResult(deps.db, caller.owner, id);
-  if (row.status !== 'completed' || row.expiresAt.getTime() <= deps.now().getTime() || !row.storageKey) {
+  if (row.status !== 'completed' || isExpired(row, deps.now()) || !row.storageKey) {
     throw new AppError('result_expired', 'This output has expired and was deleted. Please compress the image again.');
   }
   return row;

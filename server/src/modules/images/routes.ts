@@ -2,19 +2,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
 import { type HistoryResponse, type ImageRecord } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
+import { withoutControlCharacters } from '../../text.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
 import { currentVisitor } from '../session/service.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { downloadName, findOwnedResult, historyOf, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
+import { downloadName, findOwnedResult, historyOf, isExpired, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
 
 const MAX_NAME_LENGTH = 200;
 
 /** Keeps the base name a browser sent, without folders or control characters. */
 function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME_LENGTH);
+  const clean = withoutControlCharacters(base, '').trim().slice(0, MAX_NAME_LENGTH);
   return clean || 'image';
 }
 
@@ -57,7 +57,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
 
   app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {
     const row = await findOwnedResult(deps.db, await currentVisitor(request, deps.db), request.params.id);
-    if (row.status === 'expired' || row.expiresAt.getTime() <= deps.now().getTime() || !row.storageKey) {
+    if (isExpired(row, deps.now()) || !row.storageKey) {
       throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');
     }
     const body = await deps.store.get(row.storageKey).catch((error: unknown) => {

@@ -53,8 +53,13 @@ export function downloadName(originalName: string, format: string): string {
   return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
 }
 
+/** A result is expired once its time is up, even before the sweeper has marked it and deleted its file. */
+export function isExpired(row: Pick<ResultRow, 'status' | 'expiresAt'>, now: Date): boolean {
+  return row.status === 'expired' || row.expiresAt.getTime() <= now.getTime();
+}
+
 export function toRecord(row: ResultRow, now: Date): ImageRecord {
-  const expired = row.status === 'expired' || row.expiresAt.getTime() <= now.getTime();
+  const expired = isExpired(row, now);
   return {
     id: row.id,
     originalName: row.originalName,
