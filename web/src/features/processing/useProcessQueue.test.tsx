@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import type { ImageRecord } from '@lightpix/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#lib/api';
+import { defaultSettings } from '#lib/processingSettings';
+import type { UploadState } from '#lib/selectedImage';
+import { processImage, type ProcessRequest } from './processImage';
+import { useProcessQueue } from './useProcessQueue';
+
+// The network edge: each test decides what the server answers for each upload.
+vi.mock('./processImage', () => ({ processImage: vi.fn() }));
+const upload = vi.mocked(processImage);
+
+function record(id: string): ImageRecord {
+  return {
+    id,
+    originalName: `${id}.jpg`,
+    originalSize: 1000,
+    processedSize: 500,
+    status: 'completed',
+    objectPath: `/api/images/${id}/download`,
+    format: 'jpeg',
+    width: 10,
+    height: 10,
+    quality: 75,
+    alreadyOptimal: false,
+    smart: false,
+    createdAt: '2026-11-23T00:00:00.000Z',
+    expiresAt: '2026-11-24T00:00:00.000Z',
+  };
+}
+
+const files = ['a', 'b', 'c'].map((id) => ({ id, file: new File([new Uint8Array(8)], `${id}.jpg`, { type: 'image/jpeg' }) }));
+
+function renderQueue() {
+  const states: { id: string; state: UploadState }[] = [];
+  const processed: string[] = [];
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const hook = renderHook(
+    () =>
+      useProcessQueue({
+        onState: (id, state) => states.push({ id, state }),
+        onProcessed: (id) => processed.push(id),
+      }),
+    { wrapper },
+  );
+  return { hook, states, processed };
+}
+
+beforeEach(() => {
+  upload.mockReset();
+});
+
+describe('useProcessQueue', () => {
+  it('stops after a refusal the next files would meet too (quota), leaving them untouched', async () => {
+    upload.mockResolvedValueOnce(record('a')).mockRejectedValueOnce(new ApiError(429, 'quota_exceeded', 'Daily limit reached.'));
+    const { hook, states, processed } = renderQueue();
+    await act(() => hook.result.current.processAll(files, defaultSettings, 'session-1'));
+
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(processed).toEqual(['a']);
+    expect(states.filter(({ state }) => state.kind === 'failed').map(({ id }) => id)).toEqual(['b']);
+    expect(states.some(({ id }) => id === 'c')).toBe(false);
+    expect(hook.result.current.busy).toBe(false);
+  });
+
+  it('goes on after a failure that concerns one file only', async () => {
+    upload
+      .mockRejectedValueOnce(new ApiError(415, 'unsupported_file_type', 'This file type is not supported.'))
+      .mockResolvedValueOnce(record('b'))
+      .mockResolvedValueOnce(record('c'));
+    const { hook, states, processed } = renderQueue();
+    await act(() => hook.result.current.processAll(files, defaultSettings, 'session-1'));
+
+    expect(upload).toHaveBeenCalledTimes(3);
+    expect(processed).toEqual(['b', 'c']);
+    expect(states.filter(({ state }) => state.kind === 'failed').map(({ id }) => id)).toEqual(['a']);
+  });
+
+  it('aborts the upload in flight when the page goes away, and starts no other', async () => {
+    let signal: AbortSignal | undefined;
+    upload.mockImplementation(
+      (request: ProcessRequest) =>
+        new Promise<ImageRecord>((_resolve, reject) => {
+          signal = request.signal;
+          request.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const { hook, states } = renderQueue();
+    let run: Promise<void> | undefined;
+    act(() => {
+      run = hook.result.current.processAll(files, defaultSettings, 'session-1');
+    });
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(hook.result.current.busy).toBe(true);
+
+    hook.unmount();
+    await run;
+    expect(signal?.aborted).toBe(true);
+    expect(upload).toHaveBeenCalledTimes(1);
+    // An aborted upload is not a failure to show.
+    expect(states.some(({ state }) => state.kind === 'failed')).toBe(false);
+  });
+});
