@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, estimateOutput, formatLabel, processFields, targetBytes } from './processingSettings';
+import { defaultSettings, estimateOutput, formatLabel, processFields, settingsProblems, targetBytes } from './processingSettings';
 
 const photo = { width: 4000, height: 3000, bytes: 2_000_000, format: 'JPEG' };
 
@@ -52,5 +52,13 @@ describe('processing settings', () => {
     expect(formatLabel('image/jpeg')).toBe('JPEG');
     expect(formatLabel('webp')).toBe('WebP');
     expect(formatLabel('image/x-icon')).toBe('X-ICON');
+  });
+
+  it('warns about what the server would refuse, with the schema the server reads the fields with', () => {
+    expect([...settingsProblems(defaultSettings)]).toEqual([]);
+    expect([...settingsProblems({ ...defaultSettings, width: '10000', height: '1' })]).toEqual([]);
+    expect([...settingsProblems({ ...defaultSettings, width: '10001', height: '0' })].sort()).toEqual(['height', 'width']);
+    expect([...settingsProblems({ ...defaultSettings, targetKb: '0.05' })]).toEqual(['maxBytes']);
+    expect([...settingsProblems({ ...defaultSettings, targetKb: '0.1' })]).toEqual([]);
   });
 });
