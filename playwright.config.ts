@@ -49,6 +49,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         TRUST_PROXY: '1',
+        // Reset links are built from the public address only, never from a request's Host header.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         ADMIN_EMAILS: 'admin@example.com',
         // Contact mail goes to a local SMTP server that e2e/contact.spec.ts runs; elsewhere nothing listens and the message is only stored.

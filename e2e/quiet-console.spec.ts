@@ -2,7 +2,7 @@ import { clientRoutes } from '@lightpix/shared';
 import { expect, test } from './fixtures.js';
 
 /** Every page a signed-out visitor can open, and one that does not exist (its 404 is the answer, not a fault). */
-const pages = [...clientRoutes, '/no-such-page'];
+const pages = [...clientRoutes, '/auth?mode=forgot', '/no-such-page'];
 
 for (const width of [1280, 360]) {
   test(`at ${width} px no page logs a console error or a failed request for a signed-out visitor`, async ({ page }) => {

@@ -21,6 +21,8 @@ import { plansRoutes } from './modules/plans/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { createPasswordResetMailer } from './modules/password-reset/mailer.js';
+import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/routes.js';
 import { billingFromEnv, checkPrice, type Billing } from './modules/billing/stripe.js';
 import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/store.js';
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
   const billing = deps.billing !== undefined ? deps.billing : billingFromEnv(env);
   if (billing) await checkPrice(billing, plans.premium.priceEurCents);
+  const resetMailer = createPasswordResetMailer(env);
   const billingDeps: BillingDeps = { db, billing, plans, publicUrl: env.PUBLIC_URL, now };
 
   await app.register(async (api) => {
@@ -100,7 +103,8 @@ export async function buildApp(deps: AppDeps) {
     });
     await api.register(healthRoutes, { db });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
-    await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS });
+    await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
+    await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, now });
     await api.register(contactRoutes, { db, env, now });
     await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
     await api.register(sessionRoutes, { db, plans, now });

@@ -17,6 +17,7 @@ export const errorStatus = {
   storage_unavailable: 503,
   internal: 500,
   payments_unavailable: 503,
+  email_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -13,3 +13,4 @@ export * from './redirect.js';
 export * from './formats.js';
 export * from './billing.js';
 export * from './developers.js';
+export * from './password-reset.js';

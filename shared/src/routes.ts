@@ -4,6 +4,8 @@ export const SUBSCRIBE_PATH = '/subscribe';
 export const SIGN_IN_TO_SUBSCRIBE = `/auth?redirect=${SUBSCRIBE_PATH}`;
 /** The signed-in user's plan, billing, password and account deletion. */
 export const ACCOUNT_PATH = '/account';
+/** The page a password reset link opens; the token travels in the fragment, so it never reaches a server log (docs/decisions/0059). */
+export const RESET_PASSWORD_PATH = '/reset-password';
 /** The full-page sign-in before an upgrade (SPEC: unauthenticated Upgrade goes to /api/login); it sends on to /auth. */
 export const LOGIN_PATH = '/api/login';
 /** A signed-out Upgrade: through the server's sign-in, which comes back to the subscribe page. */
@@ -30,6 +32,7 @@ export const clientRoutes = [
   '/cookie-policy',
   SUBSCRIBE_PATH,
   ACCOUNT_PATH,
+  RESET_PASSWORD_PATH,
 ] as const;
 
 /** A page's route: the path without trailing slashes (`/it/` is `/it`), `/` for the root. */

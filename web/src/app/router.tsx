@@ -1,4 +1,4 @@
-import { ACCOUNT_PATH, landingLanguages, landingPath, SUBSCRIBE_PATH } from '@lightpix/shared';
+import { ACCOUNT_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SUBSCRIBE_PATH } from '@lightpix/shared';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
@@ -11,6 +11,7 @@ import {
   LegalPage,
   PartnersPage,
   PowerPointPage,
+  ResetPasswordPage,
   SubscribePage,
 } from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       { path: '/images', element: <HomeRoute signedOut="guest" /> },
       { path: '/guest', element: <GuestPage /> },
       { path: '/auth', element: <AuthPage /> },
+      { path: RESET_PASSWORD_PATH, element: <ResetPasswordPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/our-partners', element: <PartnersPage /> },

@@ -6,3 +6,4 @@ export * from './contact.js';
 export * from './uptime.js';
 export * from './billing.js';
 export * from './api-keys.js';
+export * from './password-resets.js';

@@ -1,18 +1,19 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import { passwordResets, results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/service.js';
 import type { Billing } from '../billing/stripe.js';
+import { endResetLinks } from '../password-reset/service.js';
 
 async function checkPassword(user: UserRow, password: string, field: string): Promise<void> {
   const matches = await verify(user.passwordHash, password).catch(() => false);
   if (!matches) throw new AppError('invalid_input', 'The password is not correct.', { [field]: 'The password is not correct.' });
 }
 
-/** A new password ends every other session of the user; this one stays signed in. */
+/** A new password ends every other session of the user and any reset link still open; this one stays signed in. */
 export async function changePassword(
   db: Database,
   user: UserRow,
@@ -25,6 +26,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+    await endResetLinks(tx, user.id, new Date());
   });
 }
 
@@ -42,6 +44,7 @@ export async function deleteAccount(db: Database, store: ResultStore, billing: B
       .where(eq(results.userId, user.id))
       .returning({ key: results.storageKey });
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.update(subscriptions).set({ userId: null }).where(eq(subscriptions.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
     return stored.flatMap((row) => (row.key ? [row.key] : []));

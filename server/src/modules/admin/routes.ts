@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUsersQuerySchema, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
+import { adminUsersQuerySchema, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminPasswordResetReceipt, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { isAdmin } from '../auth/service.js';
 import { listContactMessages } from '../contact/service.js';
 import { currentVisitor } from '../session/service.js';
-import { adminStats, listUsers, updateUser } from './service.js';
+import type { PasswordResetMailer } from '../password-reset/mailer.js';
+import { emailUnavailable } from '../password-reset/routes.js';
+import { adminStats, listUsers, sendUserResetLink, updateUser } from './service.js';
 
 /** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */
 async function requireAdmin(request: FastifyRequest, db: Database, adminEmails: readonly string[]): Promise<string> {
@@ -15,7 +17,14 @@ async function requireAdmin(request: FastifyRequest, db: Database, adminEmails: 
   return user.id;
 }
 
-export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: { db: Database; adminEmails: readonly string[] }) {
+export interface AdminDeps {
+  db: Database;
+  adminEmails: readonly string[];
+  resetMailer: PasswordResetMailer | null;
+  now: () => Date;
+}
+
+export async function adminRoutes(app: FastifyInstance, { db, adminEmails, resetMailer, now }: AdminDeps) {
   app.addHook('preHandler', async (request) => {
     request.adminId = await requireAdmin(request, db, adminEmails);
   });
@@ -27,6 +36,16 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: { d
     if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');
     return updateUser(db, request.adminId!, request.params.id, change.data);
   });
+  app.post<{ Params: { id: string }; Body: { language?: unknown } }>(
+    '/api/admin/users/:id/password-reset',
+    async (request, reply): Promise<AdminPasswordResetReceipt> => {
+      if (!resetMailer) throw emailUnavailable();
+      const language = typeof request.body?.language === 'string' ? request.body.language : 'en';
+      const receipt = await sendUserResetLink(db, resetMailer, request.adminId!, request.params.id, { now: now(), language });
+      reply.status(202);
+      return receipt;
+    },
+  );
   app.get('/api/admin/contact-messages', async (): Promise<AdminContactMessagesResponse> => listContactMessages(db));
 }
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
-import type { AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
+import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { premiumList, refreshTier } from '../billing/subscriptions.js';
+import type { PasswordResetMailer } from '../password-reset/mailer.js';
+import { sendResetLink } from '../password-reset/service.js';
 
 /** Results that used a unit: everything but a reservation still in progress. */
 const countedResults = ne(results.status, 'processing');
@@ -102,4 +104,25 @@ export async function setAdminRole(db: Database, email: string, admin: boolean):
   const [user] = await db.update(users).set({ isAdmin: admin }).where(eq(users.email, email.trim().toLowerCase())).returning({ id: users.id });
   if (!user) throw new AppError('not_found', `No account uses ${email}.`);
   await db.insert(adminAudit).values({ id: randomUUID(), actor: 'operator', targetUserId: user.id, change: { isAdmin: admin } });
+}
+
+/** Support e-mails a reset link to the user's own address (never shows it to the admin), audited. */
+export async function sendUserResetLink(
+  db: Database,
+  mailer: PasswordResetMailer,
+  actor: string,
+  targetId: string,
+  options: { now: Date; language: string },
+): Promise<AdminPasswordResetReceipt> {
+  const [user] = await db.select().from(users).where(eq(users.id, targetId));
+  if (!user) throw new AppError('not_found', 'This user does not exist.');
+  if (!user.isActive) throw new AppError('conflict', 'This account is deactivated: activate it before sending a reset link.');
+  let sent: { expiresAt: Date };
+  try {
+    sent = await sendResetLink(db, mailer, user, { ...options, requestedBy: actor });
+  } catch {
+    throw new AppError('email_unavailable', 'The mail server did not accept the reset e-mail. Please try again later.');
+  }
+  await db.insert(adminAudit).values({ id: randomUUID(), actor, targetUserId: user.id, change: { passwordResetSent: true } });
+  return { status: 'sent', email: user.email, expiresAt: sent.expiresAt.toISOString() };
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_PATH, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor } from '../session/service.js';
+import { signIn } from './sign-in.js';
 import { adoptGuestResults, findUser, registerUser, toCurrentUser, verifyCredentials } from './service.js';
 
 export interface AuthDeps {
@@ -18,16 +18,6 @@ const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour' };
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, adminEmails } = deps;
-
-  /**
-   * Starts a fresh session id for the signed-in user (session fixation). Only an anonymous guest
-   * identity is carried over: one that a signed-in user worked under would open their results.
-   */
-  async function signIn(request: FastifyRequest, userId: string) {
-    if (!request.session.get('guestSessionId') || request.session.get('userId')) request.session.set('guestSessionId', randomUUID());
-    await request.session.regenerate(['guestSessionId']);
-    request.session.set('userId', userId);
-  }
 
   app.post(
     '/api/auth/register',

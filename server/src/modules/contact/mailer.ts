@@ -19,7 +19,7 @@ export interface ContactMailer {
 }
 
 /** Mail servers that hang must not keep a delivery open for nodemailer's default ten minutes. */
-const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const MAIL_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 export const SUBJECT_PREFIX = '[Lightpix contact]';
 
 /** A header line cannot be split: CR, LF and other controls become spaces. */
@@ -46,7 +46,7 @@ export function contactMailText(mail: ContactMail): string {
  */
 export function createContactMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO'>): ContactMailer | null {
   if (!env.SMTP_URL || !env.CONTACT_TO) return null;
-  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...MAIL_TIMEOUTS });
   const to = env.CONTACT_TO.split(',').map((address) => address.trim());
   const from = env.MAIL_FROM ?? to[0]!;
   return {

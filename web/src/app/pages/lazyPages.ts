@@ -11,3 +11,4 @@ export const PartnersPage = lazy(() => import('./partners/PartnersPage').then((m
 export const PowerPointPage = lazy(() => import('./powerpoint/PowerPointPage').then((m) => ({ default: m.PowerPointPage })));
 export const SubscribePage = lazy(() => import('./subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 export const AccountPage = lazy(() => import('./account/AccountPage').then((m) => ({ default: m.AccountPage })));
+export const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminStatsSchema, adminUserSchema, adminUsersResponseSchema, type AdminUserUpdate } from '@lightpix/shared';
+import { adminPasswordResetReceiptSchema, adminStatsSchema, adminUserSchema, adminUsersResponseSchema, type AdminUserUpdate } from '@lightpix/shared';
+import { useTranslation } from 'react-i18next';
 import { apiGet, apiSend } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
@@ -38,5 +39,14 @@ export function useUpdateUser() {
         queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
         queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
       ]),
+  });
+}
+
+/** E-mails a reset link to the user's own address; the admin never sees the link. */
+export function useSendResetLink() {
+  const { i18n } = useTranslation();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend('POST', `/api/admin/users/${encodeURIComponent(id)}/password-reset`, { language: i18n.language }, adminPasswordResetReceiptSchema),
   });
 }

@@ -23,10 +23,12 @@ interface AuthFormProps {
   onModeChange: (mode: AuthMode) => void;
   /** Called when a request starts; the page then follows `redirect` once the user is known. */
   onSubmit: () => void;
+  /** "Forgot password?" under the sign-in form. */
+  onForgotPassword: () => void;
 }
 
 /** Auth page form and its toasts: login or register, server field messages under the fields. */
-export function AuthForm({ mode, onModeChange, onSubmit }: AuthFormProps) {
+export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: AuthFormProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [values, setValues] = useState<Record<FieldName, string>>({ username: '', email: '', password: '', firstName: '', lastName: '' });
@@ -105,6 +107,13 @@ export function AuthForm({ mode, onModeChange, onSubmit }: AuthFormProps) {
               onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
             />
           ))}
+        {mode === 'login' && (
+          <p className="text-right text-sm">
+            <button type="button" data-testid="forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onForgotPassword}>
+              {t('auth.forgot.link')}
+            </button>
+          </p>
+        )}
         <Button type="submit" size="lg" className="w-full" disabled={pending} data-testid="auth-submit">
           {pending ? t('auth.pending') : t(`auth.submit.${mode}`)}
         </Button>

@@ -1,6 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser, type LoginRequest, type RegisterRequest } from '@lightpix/shared';
-import { apiSend } from '#lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  currentUserSchema,
+  passwordResetInfoSchema,
+  passwordResetReceiptSchema,
+  type CurrentUser,
+  type LoginRequest,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
+  type RegisterRequest,
+} from '@lightpix/shared';
+import { apiGet, apiSend } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
 interface AuthCallbacks {
@@ -29,3 +38,17 @@ function useAuthMutation<Body>(path: string, { onSignedIn, onError }: AuthCallba
 
 export const useLogin = (callbacks: AuthCallbacks) => useAuthMutation<LoginRequest>('/api/auth/login', callbacks);
 export const useRegister = (callbacks: AuthCallbacks) => useAuthMutation<RegisterRequest>('/api/auth/register', callbacks);
+
+/** Whether this installation can e-mail reset links (SMTP and a public address configured). */
+export function usePasswordResetInfo() {
+  return useQuery({ queryKey: ['auth', 'password-reset'], queryFn: () => apiGet('/api/auth/password-reset', passwordResetInfoSchema) });
+}
+
+/** Asks for a reset link; the answer is the same whether or not an account uses the address. */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (body: PasswordResetRequest) => apiSend('POST', '/api/auth/password-reset', body, passwordResetReceiptSchema) });
+}
+
+/** Sets the new password from a reset link and signs this browser in; every other session has ended. */
+export const useConfirmPasswordReset = (callbacks: AuthCallbacks) =>
+  useAuthMutation<PasswordResetConfirm>('/api/auth/password-reset/confirm', callbacks);

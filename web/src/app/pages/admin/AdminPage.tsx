@@ -1,3 +1,4 @@
+import type { AdminUser } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -8,6 +9,8 @@ import { displayName, useCurrentUser } from '#lib/currentUser';
 import { PageTitle } from '#components/ui/PageTitle';
 import { AdminUsers } from '../../../features/admin/AdminUsers';
 import { useAdminStats } from '../../../features/admin/api';
+import { SendResetLinkButton } from '../../../features/admin/SendResetLinkButton';
+import { usePasswordResetInfo } from '../../../features/auth/api';
 import { StatsCards } from '../../../features/admin/StatsCards';
 import { ContactMessagesList } from '../../../features/contact/ContactMessagesList';
 
@@ -28,6 +31,9 @@ export function AdminPage() {
   const admin = user.data?.isAdmin === true;
   const stats = useAdminStats(admin);
   const [usersFailed, setUsersFailed] = useState(false);
+  const resetInfo = usePasswordResetInfo();
+  // Offered only where the installation can e-mail links (docs/decisions/0059).
+  const resetAction = resetInfo.data?.available ? (row: AdminUser) => <SendResetLinkButton user={row} /> : undefined;
 
   if (user.data === null || status(stats.error) === 401) return <Navigate to={SIGN_IN} replace />;
   if (user.isPending) return <Spinner label={t('admin.loading')} />;
@@ -63,7 +69,7 @@ export function AdminPage() {
       </section>
       <section aria-labelledby="admin-users-heading" className="space-y-3">
         <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">{t('admin.users.heading')}</h2>
-        <AdminUsers currentUserId={user.data?.id} onFailed={setUsersFailed} />
+        <AdminUsers currentUserId={user.data?.id} onFailed={setUsersFailed} extraActions={resetAction} />
       </section>
       <section aria-labelledby="admin-contact-heading" className="space-y-3">
         <h2 id="admin-contact-heading" className="text-lg font-semibold text-slate-900">{t('contact.admin.heading')}</h2>

@@ -1,0 +1,91 @@
+import nodemailer from 'nodemailer';
+import { PASSWORD_RESET_LIFETIME_MINUTES, RESET_PASSWORD_PATH } from '@lightpix/shared';
+import type { Env } from '../../env.js';
+import { MAIL_TIMEOUTS } from '../contact/mailer.js';
+
+/** One reset link as it is e-mailed to the account's own address. */
+export interface ResetMail {
+  to: string;
+  token: string;
+  language: string;
+  /** True when support sent it from the admin panel, not the user from the sign-in page. */
+  bySupport: boolean;
+}
+
+export interface PasswordResetMailer {
+  send(mail: ResetMail): Promise<void>;
+  close(): void;
+}
+
+type Texts = { subject: string; asked: string; bySupport: string; open: string; once: string; ignore: string };
+
+const texts: Record<'en' | 'it' | 'es' | 'de', Texts> = {
+  en: {
+    subject: 'Reset your Lightpix password',
+    asked: 'Someone, hopefully you, asked to reset the password of the Lightpix account for {email}.',
+    bySupport: 'Lightpix support sent you this link to choose a new password for the account {email}.',
+    open: 'Open this link within {minutes} minutes to choose a new password:',
+    once: 'The link works once. Choosing a new password signs you out on every other device.',
+    ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  },
+  it: {
+    subject: 'Reimposta la password di Lightpix',
+    asked: "Qualcuno, speriamo tu, ha chiesto di reimpostare la password dell'account Lightpix di {email}.",
+    bySupport: "L'assistenza di Lightpix ti ha inviato questo link per scegliere una nuova password per l'account {email}.",
+    open: 'Apri questo link entro {minutes} minuti per scegliere una nuova password:',
+    once: 'Il link funziona una sola volta. Con la nuova password esci da tutti gli altri dispositivi.',
+    ignore: 'Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.',
+  },
+  es: {
+    subject: 'Restablece tu contraseña de Lightpix',
+    asked: 'Alguien, esperamos que tú, ha pedido restablecer la contraseña de la cuenta de Lightpix de {email}.',
+    bySupport: 'El soporte de Lightpix te ha enviado este enlace para elegir una nueva contraseña para la cuenta {email}.',
+    open: 'Abre este enlace en los próximos {minutes} minutos para elegir una nueva contraseña:',
+    once: 'El enlace funciona una sola vez. Al elegir una nueva contraseña se cierra tu sesión en todos los demás dispositivos.',
+    ignore: 'Si no lo has pedido, ignora este correo: tu contraseña no cambia.',
+  },
+  de: {
+    subject: 'Setze dein Lightpix-Passwort zurück',
+    asked: 'Jemand, hoffentlich du, hat verlangt, das Passwort des Lightpix-Kontos {email} zurückzusetzen.',
+    bySupport: 'Der Lightpix-Support hat dir diesen Link geschickt, damit du ein neues Passwort für das Konto {email} wählen kannst.',
+    open: 'Öffne diesen Link innerhalb von {minutes} Minuten, um ein neues Passwort zu wählen:',
+    once: 'Der Link funktioniert einmal. Mit dem neuen Passwort wirst du auf allen anderen Geräten abgemeldet.',
+    ignore: 'Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.',
+  },
+};
+
+function textsFor(language: string): Texts {
+  return texts[language as keyof typeof texts] ?? texts.en;
+}
+
+/** The page the link opens; the token is in the fragment, which browsers never send to a server. */
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}#token=${token}`;
+}
+
+export function resetMailText(mail: ResetMail, publicUrl: string): { subject: string; text: string } {
+  const t = textsFor(mail.language);
+  const fill = (line: string) => line.replace('{email}', mail.to).replace('{minutes}', String(PASSWORD_RESET_LIFETIME_MINUTES));
+  return {
+    subject: t.subject,
+    text: [fill(mail.bySupport ? t.bySupport : t.asked), '', fill(t.open), resetLink(publicUrl, mail.token), '', t.once, t.ignore, '', 'Lightpix', ''].join('\n'),
+  };
+}
+
+/**
+ * The SMTP transport for reset links; null when they cannot be sent: no SMTP_URL, no sender
+ * (MAIL_FROM or CONTACT_TO), or no PUBLIC_URL — a link built from the request's Host header
+ * could point at someone else's site (docs/decisions/0059).
+ */
+export function createPasswordResetMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO' | 'PUBLIC_URL'>): PasswordResetMailer | null {
+  const from = env.MAIL_FROM ?? env.CONTACT_TO?.split(',')[0]?.trim();
+  const publicUrl = env.PUBLIC_URL;
+  if (!env.SMTP_URL || !from || !publicUrl) return null;
+  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...MAIL_TIMEOUTS });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, ...resetMailText(mail, publicUrl) });
+    },
+    close: () => transport.close(),
+  };
+}
