@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outputFormatSchema, type OutputFormat, type Plan } from './plans.js';
+import { outputFormatSchema, type OutputFormat } from './plans.js';
 import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
 
 /** The format choice "Smallest — WebP or AVIF when smaller": per image, the smallest of the plan's formats at smart mode's look. */
@@ -71,7 +71,7 @@ export type ProcessSettings = z.output<typeof processSettingsSchema>;
 export type ProcessFields = z.input<typeof processSettingsSchema>;
 
 /** Whether a plan may write this format; keeping the original or the smallest of its own is always allowed. */
-export function formatAllowed(plan: Pick<Plan, 'outputFormats'>, format: ProcessSettings['format']): boolean {
+export function formatAllowed(plan: { readonly outputFormats: readonly OutputFormat[] }, format: ProcessSettings['format']): boolean {
   return format === 'original' || format === SMALLEST_FORMAT || plan.outputFormats.includes(format);
 }
 
