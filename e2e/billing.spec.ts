@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures.js';
-import { registerByApi, uniqueEmail } from './people.js';
-import { payAndNotify, stripeJsStandIn, subscriptionOf } from './stripe.js';
+import { password, registerByApi, uniqueEmail } from './people.js';
+import { becomePremium, changeAndNotify, e2eStripeUrl, payAndNotify, stripeJsStandIn, subscriptionOf } from './stripe.js';
 
 // The payment texts were specified in Italian, so the page is read in Italian.
 test.beforeEach(async ({ page }) => {
@@ -90,4 +90,97 @@ test('says payments are not available when the installation has no keys', async 
   await page.goto('/subscribe');
   await expect(page.getByTestId('payments-unavailable')).toContainText('Pagamenti non disponibili');
   await expect(page.getByTestId('spinner')).toHaveCount(0);
+});
+
+test("a signed-out Upgrade in the status bar goes through /api/login to sign in, and on to the payment form", async ({ page }) => {
+  const email = uniqueEmail('upgrader');
+  // The account exists already; this visitor is signed out on the guest screen.
+  await registerByApi(page.request, email);
+  await page.request.get('/api/logout');
+
+  await page.goto('/guest');
+  const logins: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/login')) logins.push(new URL(request.url()).pathname + new URL(request.url()).search);
+  });
+  await page.getByRole('button', { name: 'Passa a Premium' }).click();
+  await expect(page).toHaveURL('/auth?redirect=%2Fsubscribe');
+  expect(logins).toEqual(['/api/login?redirect=%2Fsubscribe']);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('auth-submit').click();
+  await expect(page).toHaveURL('/subscribe');
+  await expect(page.getByRole('heading', { name: 'Attiva Premium' })).toBeVisible();
+});
+
+test('a failed renewal shows the update-your-card banner on every page, and /account says so', async ({ page }) => {
+  const email = uniqueEmail('pastdue');
+  await registerByApi(page.request, email);
+  const subscription = await becomePremium(page.request, email);
+  expect(await changeAndNotify(page.request, subscription.id, 'past_due', 'invoice.payment_failed')).toBe(200);
+
+  await page.goto('/images');
+  const banner = page.getByTestId('past-due-banner');
+  await expect(banner).toContainText("L'ultimo pagamento non è andato a buon fine");
+  // Premium continues while Stripe retries the card.
+  await expect(page.getByText('Utente Premium', { exact: true })).toBeVisible();
+  await banner.getByRole('link', { name: 'Aggiorna la carta' }).click();
+  await expect(page).toHaveURL('/account');
+  await expect(page.getByTestId('account-plan')).toContainText("L'ultimo pagamento non è riuscito: aggiorna la carta.");
+
+  expect(await changeAndNotify(page.request, subscription.id, 'unpaid', 'customer.subscription.updated')).toBe(200);
+  await page.goto('/images');
+  await expect(page.getByText('Utente Registrato', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('past-due-banner')).toHaveCount(0);
+});
+
+test('back from a payment that left the site: the outcome is told, the address cleaned, Premium follows the webhook', async ({ page }) => {
+  const email = uniqueEmail('redirected');
+  await registerByApi(page.request, email);
+  expect((await page.request.post('/api/subscription/create', { data: {} })).status()).toBe(200);
+  const subscription = await subscriptionOf(page.request, email);
+
+  await page.goto('/?payment_intent=pi_e2e&payment_intent_client_secret=pi_e2e_secret_x&redirect_status=failed');
+  await expect(page.getByText('Errore nel Pagamento', { exact: true })).toBeVisible();
+  await expect(page.getByText('Il pagamento non è stato completato.', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/?payment_intent=pi_e2e&payment_intent_client_secret=pi_e2e_secret_x&redirect_status=succeeded');
+  await expect(page.getByText('Pagamento Completato', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  expect(await payAndNotify(page.request, subscription.id)).toBe(200);
+  await expect(page.getByText('Utente Premium', { exact: true })).toBeVisible();
+});
+
+test('on /account: a new password, and deleting the account cancels the subscription first', async ({ page }) => {
+  const email = uniqueEmail('leaver');
+  await registerByApi(page.request, email);
+  const subscription = await becomePremium(page.request, email);
+
+  await page.goto('/account');
+  await page.getByTestId('current-password').fill('not my password');
+  await page.getByTestId('new-password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Cambia password' }).click();
+  await expect(page.getByTestId('current-password-error')).toHaveText('La password non è corretta.');
+  await page.getByTestId('current-password').fill(password);
+  await page.getByRole('button', { name: 'Cambia password' }).click();
+  await expect(page.getByText('Password cambiata', { exact: true })).toBeVisible();
+
+  await page.getByTestId('delete-password').fill('a brand new password');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Accedi' }).first()).toBeVisible();
+  const all = (await (await page.request.get(`${e2eStripeUrl}/_fake/subscriptions`)).json()) as { id: string; status: string }[];
+  expect(all.find((s) => s.id === subscription.id)?.status).toBe('canceled');
+  expect((await page.request.post('/api/auth/login', { data: { email, password: 'a brand new password' } })).status()).toBe(401);
+});
+
+test('"Update card and invoices" opens the Customer Portal for the customer, coming back to /account', async ({ page }) => {
+  const email = uniqueEmail('portal');
+  await registerByApi(page.request, email);
+  await becomePremium(page.request, email);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Aggiorna carta e fatture' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2eStripeUrl}/portal/cus_\\w+\\?return=${encodeURIComponent('http://127.0.0.1:')}\\d+${encodeURIComponent('/account')}$`));
 });

@@ -10,6 +10,7 @@ export const e2eStripeSettings = {
   STRIPE_WEBHOOK_SECRET: 'whsec_test_e2e',
   STRIPE_PRICE_ID: 'price_premium_monthly',
   STRIPE_API_URL: e2eStripeUrl,
+  STRIPE_PORTAL: 'true',
 };
 
 interface FakeSubscription {
@@ -31,16 +32,31 @@ export async function subscriptionOf(request: APIRequestContext, email: string):
 
 const signer = new Stripe('sk_test_signer');
 
-/** What Stripe does when the first invoice is paid: the subscription turns active and a signed invoice.paid arrives. */
-export async function payAndNotify(request: APIRequestContext, subscriptionId: string): Promise<number> {
-  await request.post(`${e2eStripeUrl}/_fake/subscriptions/${subscriptionId}`, { data: { status: 'active' } });
-  const event = await (await request.post(`${e2eStripeUrl}/_fake/events/invoice.paid/${subscriptionId}`)).text();
+/** What Stripe does on its side (a payment, a failed renewal…): the subscription changes, then a signed event arrives. */
+export async function changeAndNotify(request: APIRequestContext, subscriptionId: string, status: string, eventType: string): Promise<number> {
+  await request.post(`${e2eStripeUrl}/_fake/subscriptions/${subscriptionId}`, { data: { status } });
+  const event = await (await request.post(`${e2eStripeUrl}/_fake/events/${eventType}/${subscriptionId}`)).text();
   const signature = signer.webhooks.generateTestHeaderString({ payload: event, secret: e2eStripeSettings.STRIPE_WEBHOOK_SECRET });
   const response = await request.post('/api/stripe/webhook', {
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     data: event,
   });
   return response.status();
+}
+
+/** What Stripe does when the first invoice is paid: the subscription turns active and a signed invoice.paid arrives. */
+export function payAndNotify(request: APIRequestContext, subscriptionId: string): Promise<number> {
+  return changeAndNotify(request, subscriptionId, 'active', 'invoice.paid');
+}
+
+/** A signed-in user on this request context who pays: subscription created, paid, webhook delivered. */
+export async function becomePremium(request: APIRequestContext, email: string): Promise<FakeSubscription> {
+  const created = await request.post('/api/subscription/create', { data: {} });
+  if (created.status() !== 200) throw new Error(`subscription/create answered ${created.status()}`);
+  const subscription = await subscriptionOf(request, email);
+  const status = await payAndNotify(request, subscription.id);
+  if (status !== 200) throw new Error(`webhook answered ${status}`);
+  return subscription;
 }
 
 /**

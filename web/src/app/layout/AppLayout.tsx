@@ -8,6 +8,7 @@ import { useShownLandingLanguage } from '#lib/homeLinks';
 import { isLanguage, preferredLanguage, switchLanguage } from '#lib/i18n';
 import { useCurrentUser } from '#lib/currentUser';
 import { PastDueBanner } from '../../features/billing/PastDueBanner';
+import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
 
 export function AppLayout() {
@@ -24,6 +25,7 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <Header />
       <PastDueBanner signedIn={Boolean(user.data)} />
+      <PaymentReturn />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { useToast } from '#components/ui/Toast';
-import { ApiError } from '#lib/api';
-import { errorMessage } from '#lib/errorMessage';
 import { useChangePassword } from './api';
+import { accountErrorText, accountFieldErrors } from './accountErrors';
 import { PasswordField } from './PasswordField';
 
 /** A new password for the signed-in user; the server signs out their other devices. */
@@ -14,7 +13,7 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const fields = change.error instanceof ApiError ? change.error.fields : {};
+  const fields = accountFieldErrors(change.error, t);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,7 +25,7 @@ export function ChangePasswordForm() {
           setNew('');
           toast({ title: t('billing.account.password.done'), description: t('billing.account.password.doneBody') });
         },
-        onError: (error) => toast({ title: t('billing.account.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('billing.account.error'), description: accountErrorText(error, t, i18n.exists), variant: 'destructive' }),
       },
     );
   }

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { useToast } from '#components/ui/Toast';
-import { ApiError } from '#lib/api';
-import { errorMessage } from '#lib/errorMessage';
 import { useDeleteAccount } from './api';
+import { accountErrorText, accountFieldErrors } from './accountErrors';
 import { PasswordField } from './PasswordField';
 
 /** Deletes the account after the password and a confirmation; then a full navigation home, signed out. */
@@ -13,7 +12,7 @@ export function DeleteAccountSection() {
   const toast = useToast();
   const remove = useDeleteAccount();
   const [password, setPassword] = useState('');
-  const fields = remove.error instanceof ApiError ? remove.error.fields : {};
+  const fields = accountFieldErrors(remove.error, t);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,7 +24,7 @@ export function DeleteAccountSection() {
           toast({ title: t('billing.account.delete.done'), description: '' });
           window.location.assign('/');
         },
-        onError: (error) => toast({ title: t('billing.account.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('billing.account.error'), description: accountErrorText(error, t, i18n.exists), variant: 'destructive' }),
       },
     );
   }
