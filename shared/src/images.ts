@@ -96,8 +96,35 @@ export const imageRecordSchema = z.object({
   smart: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** The page's selection it came with (null for single uploads and the developer API). */
+  batchId: z.string().nullable().optional(),
+  /** The folder it sat in when a folder was chosen. */
+  folder: z.string().nullable().optional(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
 export const historyResponseSchema = z.object({ items: z.array(imageRecordSchema) });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+/** Which selection a file came with, sent beside the settings as multipart text fields (docs/decisions/0045). */
+export const batchFieldsSchema = z.object({
+  /** The page's selection this file belongs to (a UUID), so its results can be downloaded as one ZIP. */
+  batchId: z.string().default(''),
+  /** Where the file was inside a chosen folder ("Holiday/Day 1/photo.jpg"); the ZIP keeps that folder. */
+  relativePath: z.string().default(''),
+});
+
+/** A batch is named by the page with a random UUID (crypto.randomUUID()). */
+export const batchIdSchema = z.uuid();
+
+/** GET: the visitor's unexpired results, guests included, newest first (they survive a reload). */
+export const RESULTS_PATH = '/api/images/results';
+/** DELETE: removes one result and its stored file. */
+export const resultPath = (id: string) => `/api/images/${encodeURIComponent(id)}`;
+/** GET: one ZIP of a batch's completed results, only for their owner. */
+export const batchZipPath = (batchId: string) => `/api/batches/${encodeURIComponent(batchId)}/zip`;
+/** The ZIP's note naming the results it could not include (expired or removed since). */
+export const BATCH_ZIP_NOTE = 'not-included.txt';
+
+export const resultsResponseSchema = z.object({ items: z.array(imageRecordSchema) });
+export type ResultsResponse = z.infer<typeof resultsResponseSchema>;

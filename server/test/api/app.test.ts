@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers.js';
+import { signedUp } from '../developers.js';
 import { EnvError, parseEnv } from '../../src/env.js';
 
 describe.each(databaseKinds)('the app on %s', (kind) => {
@@ -84,6 +85,21 @@ describe.each(databaseKinds)('API rate limit on %s', (kind) => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe('rate_limited');
       expect((await hit('203.0.113.98')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts a signed-in person per account, so two people behind one address do not share a count', async () => {
+    const { API_REQUESTS_PER_MINUTE } = await import('../../src/app.js');
+    const t = await createTestApp(kind);
+    try {
+      const office = '203.0.113.97';
+      const first = await signedUp(t.app, office, 'first@example.com');
+      const second = await signedUp(t.app, office, 'second@example.com');
+      for (let i = 0; i < API_REQUESTS_PER_MINUTE; i++) expect((await first.client.get('/api/plans')).statusCode).toBe(200);
+      expect((await first.client.get('/api/plans')).statusCode).toBe(429);
+      expect((await second.client.get('/api/plans')).statusCode).toBe(200);
     } finally {
       await t.close();
     }

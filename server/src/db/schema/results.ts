@@ -31,6 +31,12 @@ export const results = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The API key that made it, when it came through the developer API. */
     apiKeyId: text('api_key_id'),
+    /** The selection the page sent it with, so "Download all" can zip that selection (docs/decisions/0045). */
+    batchId: text('batch_id'),
+    /** The folder it was in when a folder was chosen ("Holiday/Day 1"), kept inside the batch's ZIP. */
+    folder: text('folder'),
+    /** When its owner removed it: the file is deleted at once; the row stays so the quota it used stays used. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('results_guest_session_idx').on(t.guestSessionId, t.createdAt),
@@ -38,6 +44,7 @@ export const results = pgTable(
     index('results_client_ip_idx').on(t.clientIp, t.createdAt),
     index('results_expires_idx').on(t.status, t.expiresAt),
     index('results_api_key_idx').on(t.apiKeyId, t.createdAt),
+    index('results_batch_idx').on(t.batchId, t.createdAt),
   ],
 );
 

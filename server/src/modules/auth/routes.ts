@@ -5,6 +5,7 @@ import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor } from '../session/service.js';
 import { signIn } from './sign-in.js';
 import { adoptGuestResults, findUser, registerUser, toCurrentUser, verifyCredentials } from './service.js';
+import { byAddress } from '../../rate-limit.js';
 
 export interface AuthDeps {
   db: Database;
@@ -12,9 +13,9 @@ export interface AuthDeps {
 }
 
 /** Sign-in attempts per client address, and per account whatever the address. */
-const SIGN_IN_PER_IP = { max: 20, timeWindow: '15 minutes' };
+const SIGN_IN_PER_IP = { max: 20, timeWindow: '15 minutes', keyGenerator: byAddress };
 const SIGN_IN_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' };
-const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour' };
+const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour', keyGenerator: byAddress };
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, adminEmails } = deps;

@@ -6,6 +6,7 @@ import { parseBody } from '../../errors.js';
 import { findUser } from '../auth/service.js';
 import { createContactMailer } from './mailer.js';
 import { deliverContactMessage, storeContactMessage } from './service.js';
+import { byAddress } from '../../rate-limit.js';
 
 export interface ContactDeps {
   db: Database;
@@ -14,7 +15,7 @@ export interface ContactDeps {
 }
 
 /** Per client address: a person writes a few messages, a script many. */
-export const CONTACT_PER_IP = { max: 5, timeWindow: '10 minutes' };
+export const CONTACT_PER_IP = { max: 5, timeWindow: '10 minutes', keyGenerator: byAddress };
 /** The longest valid message is 5,000 characters; JSON escapes may triple its bytes. */
 const CONTACT_BODY_LIMIT = 64 * 1024;
 const RECEIVED: ContactReceipt = { status: 'received' };

@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { type HistoryResponse, type ImageRecord } from '@lightpix/shared';
+import { batchFieldsSchema, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { withoutControlCharacters } from '../../text.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
 import { currentVisitor } from '../session/service.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { downloadName, findOwnedResult, historyOf, isExpired, parseSettings, processUpload, type ImagesDeps, type Upload } from './service.js';
+import { parseBatchPlace } from '../batches/place.js';
+import {
+  currentResultsOf,
+  downloadName,
+  findOwnedResult,
+  historyOf,
+  isExpired,
+  parseSettings,
+  processUpload,
+  removeResult,
+  type ImagesDeps,
+  type Upload,
+} from './service.js';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -43,7 +55,8 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
       throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
     }
     const settings = parseSettings(fields, plan);
-    const record = await processUpload(deps, visitor, plan, upload, settings);
+    const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
+    const record = await processUpload(deps, visitor, plan, upload, settings, null, batch);
     reply.status(201);
     return record;
   });
@@ -53,6 +66,18 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     if (!visitor.userId) throw new AppError('not_signed_in', 'Sign in to see your history.');
     reply.header('Cache-Control', 'no-store');
     return { items: await historyOf(deps.db, visitor.userId, deps.now()) };
+  });
+
+  // Guests too: a reload must not lose what is still waiting for download (docs/decisions/0046).
+  app.get(RESULTS_PATH, async (request, reply): Promise<ResultsResponse> => {
+    const visitor = await currentVisitor(request, deps.db);
+    reply.header('Cache-Control', 'no-store');
+    return { items: await currentResultsOf(deps.db, visitor, deps.now()) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    await removeResult(deps, await currentVisitor(request, deps.db), request.params.id);
+    return reply.status(204).send();
   });
 
   app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {

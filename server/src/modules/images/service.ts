@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import {
   fieldProblems,
   formatAllowed,
@@ -18,6 +18,7 @@ import { inspectImage } from '../../images/inspect.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
 import type { AppQueue } from '../../jobs/handlers.js';
 import type { ResultStore } from '../../storage/result-store.js';
+import type { BatchPlace } from '../batches/place.js';
 import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
 
 export interface ImagesDeps {
@@ -75,6 +76,8 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     smart: row.smart,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    batchId: row.batchId,
+    folder: row.folder,
   };
 }
 
@@ -90,6 +93,8 @@ export async function processUpload(
   settings: Settings,
   /** The developer API key that sent it, recorded so each key's use can be counted. */
   apiKeyId: string | null = null,
+  /** The page's selection it belongs to, for "Download all" (docs/decisions/0045). */
+  batch: BatchPlace | null = null,
 ): Promise<ImageRecord> {
   deps.queue.assertRoom();
   const info = await inspectImage(upload.data);
@@ -97,7 +102,13 @@ export async function processUpload(
   const now = deps.now();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
-  await reserveUnit(deps.db, plan, owner, { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt, apiKeyId }, now);
+  await reserveUnit(
+    deps.db,
+    plan,
+    owner,
+    { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt, apiKeyId, batchId: batch?.batchId ?? null, folder: batch?.folder ?? null },
+    now,
+  );
   try {
     const options = { ...settings, format, autoFormats: plan.outputFormats };
     const image = await deps.queue.run('image', { data: upload.data, info, options });
@@ -131,7 +142,8 @@ export async function findOwnedResult(db: Database, owner: QuotaOwner, id: strin
   const [row] = await db.select().from(results).where(eq(results.id, id));
   // A result with an account belongs to that account alone, whichever guest identity made it.
   const owns = row && (row.userId !== null ? row.userId === owner.userId : row.guestSessionId === owner.guestSessionId);
-  if (!row || !owns) throw new AppError('not_found', 'This result does not exist.');
+  // A removed result is gone for its owner too.
+  if (!row || !owns || row.removedAt) throw new AppError('not_found', 'This result does not exist.');
   return row;
 }
 
@@ -143,8 +155,32 @@ export async function historyOf(db: Database, userId: string, now: Date): Promis
   const rows = await db
     .select()
     .from(results)
-    .where(and(eq(results.userId, userId), ne(results.status, 'processing')))
+    .where(and(eq(results.userId, userId), ne(results.status, 'processing'), isNull(results.removedAt)))
     .orderBy(desc(results.createdAt))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => toRecord(row, now));
+}
+
+/** Whose results a visitor sees: an account's own, or a guest's that no account has adopted. */
+export function ownedBy(owner: QuotaOwner) {
+  return owner.userId !== null ? eq(results.userId, owner.userId) : and(isNull(results.userId), eq(results.guestSessionId, owner.guestSessionId));
+}
+
+/** The visitor's results still downloadable, newest first: what the page shows again after a reload. */
+export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Date): Promise<ImageRecord[]> {
+  const rows = await db
+    .select()
+    .from(results)
+    .where(and(ownedBy(owner), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt)))
+    .orderBy(desc(results.createdAt), desc(results.id))
+    .limit(HISTORY_LIMIT);
+  return rows.map((row) => toRecord(row, now));
+}
+
+/** Deletes the stored file at once; the row stays (removed) so the quota it used stays used. */
+export async function removeResult(deps: Pick<ImagesDeps, 'db' | 'store' | 'now'>, owner: QuotaOwner, id: string): Promise<void> {
+  const row = await findOwnedResult(deps.db, owner, id);
+  if (row.status === 'processing') throw new AppError('conflict', 'This image is still being processed; remove it once it is done.');
+  if (row.storageKey) await deps.store.delete(row.storageKey);
+  await deps.db.update(results).set({ removedAt: deps.now(), storageKey: null }).where(eq(results.id, id));
 }

@@ -66,7 +66,15 @@ export async function reserveUnit(
   db: Database,
   plan: Plan,
   owner: QuotaOwner,
-  row: { id: string; originalName: string; originalSize: number; expiresAt: Date; apiKeyId?: string | null },
+  row: {
+    id: string;
+    originalName: string;
+    originalSize: number;
+    expiresAt: Date;
+    apiKeyId?: string | null;
+    batchId?: string | null;
+    folder?: string | null;
+  },
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {

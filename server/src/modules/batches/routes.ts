@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import contentDisposition from 'content-disposition';
+import type { Database } from '../../db/client.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import { currentVisitor } from '../session/service.js';
+import { NOTE_HEADING, planBatchZip } from './service.js';
+import { streamZip } from './zip.js';
+
+export interface BatchesDeps {
+  db: Database;
+  store: ResultStore;
+  now: () => Date;
+}
+
+export async function batchesRoutes(app: FastifyInstance, deps: BatchesDeps) {
+  // "Download all": one ZIP of a selection's results, streamed from the store (docs/decisions/0045).
+  app.get<{ Params: { batchId: string } }>('/api/batches/:batchId/zip', async (request, reply) => {
+    const visitor = await currentVisitor(request, deps.db);
+    const zip = await planBatchZip(deps.db, visitor, request.params.batchId, deps.now());
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', contentDisposition(zip.filename))
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING));
+  });
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { results, type ResultRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { QuotaOwner } from '../session/quota.js';
+import { downloadName, isExpired, ownedBy } from '../images/service.js';
+import type { ZipEntry } from './zip.js';
+
+/** Formats whose data is already compressed: a ZIP stores them as they are. */
+const COMPRESSED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+
+/** Heading of the note inside a ZIP that lists what it could not include. */
+export const NOTE_HEADING = 'These images of the selection are not in this ZIP:';
+
+/**
+ * Makes every path unique inside the ZIP the way a file manager does: "photo.jpg", then
+ * "photo (2).jpg". Compared without case, since Windows and macOS folders ignore it.
+ */
+export function uniqueNamer() {
+  const taken = new Set<string>();
+  return (folder: string | null, name: string): string => {
+    const { name: base, ext } = path.posix.parse(name);
+    for (let n = 1; ; n++) {
+      const candidate = `${folder ? `${folder}/` : ''}${n === 1 ? name : `${base} (${n})${ext}`}`;
+      if (!taken.has(candidate.toLowerCase())) {
+        taken.add(candidate.toLowerCase());
+        return candidate;
+      }
+    }
+  };
+}
+
+export interface BatchZip {
+  entries: ZipEntry[];
+  /** One line per result left out: expired, or still being processed. */
+  notes: string[];
+  /** The download's file name: the chosen folder's name when the whole batch came from one. */
+  filename: string;
+}
+
+const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * What the batch's ZIP holds, in the order the results were made. Only the owner's results count;
+ * a batch with none of theirs does not exist for them (404), one whose results all expired is 410.
+ */
+export async function planBatchZip(db: Database, owner: QuotaOwner, batchId: string, now: Date): Promise<BatchZip> {
+  const rows = await db
+    .select()
+    .from(results)
+    .where(and(eq(results.batchId, batchId.toLowerCase()), ownedBy(owner)))
+    .orderBy(asc(results.createdAt), asc(results.id));
+  // Removed results were taken out on purpose: not listed.
+  const kept = rows.filter((row) => row.removedAt === null);
+  if (kept.length === 0) throw new AppError('not_found', 'This batch does not exist.');
+
+  const name = uniqueNamer();
+  const entries: ZipEntry[] = [];
+  const notes: string[] = [];
+  const stored = (row: ResultRow) => row.status === 'completed' && row.storageKey !== null && !isExpired(row, now);
+  // Names are given to every result in the same order, so a result's name does not depend on which others expired.
+  for (const row of kept) {
+    const entryPath = name(row.folder, downloadName(row.originalName, row.format || path.extname(row.originalName).slice(1)));
+    if (stored(row)) {
+      entries.push({
+        path: entryPath,
+        storageKey: row.storageKey!,
+        size: row.processedSize,
+        mtime: row.createdAt,
+        compress: !COMPRESSED_FORMATS.has(row.format),
+      });
+    } else if (row.status === 'processing') {
+      notes.push(`${row.folder ? `${row.folder}/` : ''}${row.originalName}: still being processed when this ZIP was made`);
+    } else {
+      notes.push(`${entryPath}: expired on ${utc(row.expiresAt)} and was deleted`);
+    }
+  }
+  if (entries.length === 0) throw new AppError('result_expired', 'Every result of this batch has expired and was deleted.');
+  const folders = new Set(kept.map((row) => row.folder?.split('/')[0] ?? ''));
+  const [onlyFolder] = folders;
+  const filename = folders.size === 1 && onlyFolder ? `${onlyFolder}.zip` : 'lightpix-images.zip';
+  return { entries, notes, filename };
+}
