@@ -10,6 +10,7 @@ export const errorStatus = {
   too_many_pixels: 413,
   unsupported_file_type: 415,
   undecodable_image: 422,
+  image_too_complex: 422,
   target_unreachable: 422,
   quota_exceeded: 429,
   rate_limited: 429,

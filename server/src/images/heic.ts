@@ -3,6 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { AppError } from '../errors.js';
 import { readHeif, type HeifFacts } from './heif-boxes.js';
 import { PNG_SIGNATURE } from './integrity.js';
+import { tooManyPixels, tooSlow } from './limits.js';
 import { sharp } from './loaders.js';
 
 /**
@@ -78,7 +79,7 @@ function decodeInWorker(data: Buffer, maxPixels: number, timeoutMs: number): Pro
     const worker = new Worker(new URL('./heic-worker.mjs', import.meta.url), { workerData: { maxPixels } });
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(new AppError('undecodable_image', 'This image took too long to process. Try a smaller image.'));
+      reject(tooSlow());
     }, timeoutMs);
     const finish = () => {
       clearTimeout(timer);
@@ -87,7 +88,7 @@ function decodeInWorker(data: Buffer, maxPixels: number, timeoutMs: number): Pro
     worker.once('message', (result: Decoded | { error: string }) => {
       finish();
       if ('error' in result) {
-        reject(result.error === 'pixel limit' ? new AppError('too_many_pixels', 'This image has too many pixels to process (the limit is about 268 megapixels).') : damagedHeic());
+        reject(result.error === 'pixel limit' ? tooManyPixels() : damagedHeic());
       } else {
         resolve(result);
       }

@@ -4,9 +4,10 @@ import { AppError } from '../errors.js';
 import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
 import { damagedHeic, decodedSize, pendingOrientation, readHeif } from './heic.js';
 import { isCutShort, sniffFormat } from './integrity.js';
+import { checkInputPixels, MAX_TOTAL_PIXELS, tooManyPixels, tooSlow } from './limits.js';
 
-/** sharp's default pixel limit (about 268 MP): a decompression bomb is refused before it is decoded. */
-export const MAX_INPUT_PIXELS = 0x3fff * 0x3fff;
+/** libvips' own pixel limit, a second guard behind the header check (docs/decisions/0037-resource-limits.md). */
+export const MAX_INPUT_PIXELS = MAX_TOTAL_PIXELS;
 
 export interface ImageInfo {
   format: InputFormat;
@@ -42,8 +43,10 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
   const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
   if (!isInputFormat(format)) throw unsupportedType();
   const { width, height } = metadata;
-  if (!width || !height || isCutShort(format, data)) throw undecodable();
-  if (width * height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) throw tooManyPixels();
+  if (!width || !height) throw undecodable();
+  // Judged from the header alone, before the rest of the file is even walked.
+  checkInputPixels({ width, height }, metadata.pages ?? 1);
+  if (isCutShort(format, data)) throw undecodable();
   return {
     format,
     width,
@@ -59,7 +62,7 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
 function inspectHeic(data: Buffer): ImageInfo {
   const facts = readHeif(data);
   if (!facts || !facts.complete) throw damagedHeic();
-  if (facts.width * facts.height > MAX_INPUT_PIXELS) throw tooManyPixels();
+  checkInputPixels(facts, 1);
   // Width and height as decoded (irot applied); the orientation is what EXIF still asks for.
   return { format: 'heic', ...decodedSize(facts), orientation: pendingOrientation(facts), hasAlpha: facts.hasAlpha, pages: 1, isGrey: false };
 }
@@ -74,18 +77,12 @@ function headerProblem(data: Buffer, error: AppError): AppError {
   return sniffed ? undecodable() : error;
 }
 
-export function tooManyPixels(): AppError {
-  return new AppError('too_many_pixels', 'This image has too many pixels to process (the limit is about 268 megapixels).');
-}
-
 /** Maps libvips' messages to our error classes; anything unknown from the decoder is the file's fault. */
 export function classifySharpError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/unsupported image format|heif: Unsupported/i.test(message)) return unsupportedType();
   if (/pixel limit/i.test(message)) return tooManyPixels();
-  if (/timeout/i.test(message)) {
-    return new AppError('undecodable_image', 'This image took too long to process. Try a smaller image.');
-  }
+  if (/timeout/i.test(message)) return tooSlow();
   return undecodable();
 }

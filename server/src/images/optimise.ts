@@ -1,10 +1,11 @@
 import type { Sharp } from 'sharp';
 import { fromPixels, sharp } from './loaders.js';
-import { smartQuality as sizeBasedQuality, targetSize, type ResizeRequest } from '@lightpix/shared';
+import { smartQuality as sizeBasedQuality, type ResizeRequest } from '@lightpix/shared';
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
 import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
 import type { RawImage } from './ssim.js';
@@ -32,10 +33,8 @@ export interface OptimisedImage {
   alreadyOptimal: boolean;
 }
 
-/** A stranger's file must not hold a worker for long. */
-const TIME_LIMIT_SECONDS = 60;
-/** Orientations 5–8 swap width and height. */
-const SWAPS_SIDES = new Set([5, 6, 7, 8]);
+/** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-queue.ts). */
+const TIME_LIMIT_SECONDS = JOB_TIME_LIMIT_MS / 1000;
 /** Target-size search walks the slider's own steps. */
 const QUALITY_STEP = 5;
 const LOWEST_QUALITY = 10;
@@ -74,12 +73,10 @@ async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage
 
 /** Applies orientation, resize, format and quality; strips metadata unless kept; never grows a same-format file. */
 export async function optimiseImage(upload: Buffer, info: ImageInfo, options: OptimiseOptions): Promise<OptimisedImage> {
+  const upright = uprightSize(info);
+  const size = plannedSize(info, options);
   // HEIC becomes a PNG with its profile and EXIF; the original's bytes are never sent back for it.
   const data = info.format === 'heic' ? await heicAsPng(upload) : upload;
-  const upright = SWAPS_SIDES.has(info.orientation)
-    ? { width: info.height, height: info.width }
-    : { width: info.width, height: info.height };
-  const size = targetSize(upright, options);
   const resized = size.width !== upright.width || size.height !== upright.height;
   const allowed = options.autoFormats ?? [];
   // 'auto' keeps an animation's frames (WebP when allowed); for a still image the format is chosen after the search.

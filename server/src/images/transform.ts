@@ -1,6 +1,7 @@
 import type { ResizeRequest } from '@lightpix/shared';
 import type { EncodedFormat } from './encode.js';
 import { classifySharpError, inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { checkOutputSize, uprightSize } from './limits.js';
 import { sharp } from './loaders.js';
 import { optimiseImage, type OptimisedImage } from './optimise.js';
 
@@ -26,6 +27,7 @@ export interface TransformRequest {
 /** The developer API's output transforms (docs/decisions/0052): reframe if asked, then optimise into the smallest candidate format. */
 export async function transformImage(request: TransformRequest): Promise<OptimisedImage> {
   let { data, info } = request;
+  if (request.crop) checkOutputSize(uprightSize(info), request.crop, info.pages);
   if (request.crop || request.background) {
     data = await reframe(data, info, request.crop, request.background);
     info = await inspectImage(data);

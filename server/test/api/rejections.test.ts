@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
 
-/** A PNG whose header claims 25000×33000 pixels: 2.5 GB once decoded, a few bytes on disk. */
-function decompressionBomb(): Buffer {
+/** A PNG whose header claims width×height pixels (25000×33000: 2.5 GB once decoded), a few bytes on disk. */
+function decompressionBomb(width = 25_000, height = 33_000): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -12,8 +12,8 @@ function decompressionBomb(): Buffer {
     return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(25_000, 0);
-  header.writeUInt32BE(33_000, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -67,6 +67,26 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
 
   it('413 for a decompression bomb, answered from the header', async () => {
     await expectRejected(decompressionBomb(), 'bomb.png', {}, 413, 'too_many_pixels');
+  });
+
+  it('413 for a 16000×16000 PNG, under libvips’ own limit but over ours, answered from the header', async () => {
+    await expectRejected(decompressionBomb(16_000, 16_000), 'bomb.png', {}, 413, 'too_many_pixels');
+  });
+
+  it('413 for a 1×1 PNG or a 24-frame GIF asked to become 10000×10000, before any work', async () => {
+    const exact = { width: '10000', height: '10000', maintainRatio: 'false' };
+    await expectRejected(await fixture('one-pixel.png'), 'dot.png', exact, 413, 'too_many_pixels');
+    await expectRejected(await fixture('animated.gif'), 'moving.gif', exact, 413, 'too_many_pixels');
+  });
+
+  it('enlarges up to eight times a side, and says how far when asked for more', async () => {
+    const client = visitor(t.app, nextIp());
+    const refused = await client.process(await fixture('one-pixel.png'), 'dot.png', { width: '9', height: '9', maintainRatio: 'false' });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toMatch(/at most 8 times/);
+    const enlarged = await client.process(await fixture('one-pixel.png'), 'dot.png', { width: '8', height: '8', maintainRatio: 'false' });
+    expect(enlarged.statusCode).toBe(201);
+    expect(enlarged.json()).toMatchObject({ width: 8, height: 8 });
   });
 
   it('415 for a text file, whatever name it carries', async () => {

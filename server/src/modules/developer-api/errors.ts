@@ -32,6 +32,7 @@ const tinifyNames: Partial<Record<ErrorCode, [number, string]>> = {
   too_many_pixels: [413, 'PayloadTooLarge'],
   unsupported_file_type: [415, 'UnsupportedMediaType'],
   undecodable_image: [422, 'DecodeError'],
+  image_too_complex: [422, 'Unprocessable'],
   target_unreachable: [422, 'Unprocessable'],
   quota_exceeded: [429, 'TooManyRequests'],
   rate_limited: [429, 'TooManyRequests'],

@@ -6,6 +6,7 @@ import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { EncodedFormat } from '../../images/encode.js';
 import { ACCEPTED_FORMATS_TEXT, extensionOf, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
+import { checkOutputSize, plannedSize, uprightSize } from '../../images/limits.js';
 import { inspectImage } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
@@ -134,6 +135,9 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
     resize && (resize.method === 'cover' || resize.method === 'thumb') ? { method: resize.method, width: resize.width!, height: resize.height! } : null;
   const proportional = resize && !crop ? { width: resize.width ?? null, height: resize.height ?? null, maintainRatio: true } : { width: null, height: null, maintainRatio: true };
 
+  // Too large a result is refused before a unit is reserved or a worker is held.
+  if (crop) checkOutputSize(uprightSize(info), crop, info.pages);
+  else plannedSize(info, proportional);
   deps.queue.assertRoom();
   const now = deps.now();
   const newId = randomUUID();

@@ -15,6 +15,7 @@ import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { extensionOf, outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
+import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
 import type { AppQueue } from '../../jobs/handlers.js';
 import type { ResultStore } from '../../storage/result-store.js';
@@ -98,6 +99,8 @@ export async function processUpload(
 ): Promise<ImageRecord> {
   deps.queue.assertRoom();
   const info = await inspectImage(upload.data);
+  // An enlargement past the limits is refused before a unit is reserved or a worker is held.
+  plannedSize(info, settings);
   const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha) : settings.format;
   const now = deps.now();
   const id = randomUUID();

@@ -1,0 +1,80 @@
+import { targetSize, type ResizeRequest } from '@lightpix/shared';
+import { AppError } from '../errors.js';
+
+/**
+ * What one image job may cost, judged from the header before any pixel is decoded
+ * (docs/decisions/0037-resource-limits.md).
+ */
+
+/** Pixels in one frame: phones reach 50 MP, twice that leaves room for scans and panoramas. */
+export const MAX_FRAME_PIXELS = 100_000_000;
+/** Pixels over all frames of an animation, read or written. */
+export const MAX_TOTAL_PIXELS = 200_000_000;
+/** Exact dimensions may enlarge each side at most this many times. */
+export const MAX_ENLARGEMENT = 8;
+/** Wall-clock time one job may take before its process is ended. */
+export const JOB_TIME_LIMIT_MS = 30_000;
+/** Memory one job may add to its process before the process is ended. */
+export const JOB_MEMORY_BUDGET_BYTES = 1536 * 1024 * 1024;
+
+const MEGA = 1_000_000;
+
+/** Orientations 5–8 swap width and height. */
+const SWAPS_SIDES = new Set([5, 6, 7, 8]);
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** The image as it will be seen: EXIF orientation applied. */
+export function uprightSize(info: Size & { orientation: number }): Size {
+  return SWAPS_SIDES.has(info.orientation) ? { width: info.height, height: info.width } : { width: info.width, height: info.height };
+}
+
+export function tooManyPixels(): AppError {
+  return new AppError(
+    'too_many_pixels',
+    `This image has too many pixels to process (the limit is ${MAX_FRAME_PIXELS / MEGA} megapixels, ${MAX_TOTAL_PIXELS / MEGA} for all frames of an animation).`,
+  );
+}
+
+export function tooMuchMemory(): AppError {
+  return new AppError('too_many_pixels', 'This image needs more memory to process than one image may use. Try a smaller image or smaller dimensions.');
+}
+
+export function tooSlow(): AppError {
+  return new AppError('image_too_complex', 'This image took too long to process. Try a smaller image or smaller dimensions.');
+}
+
+/** Refuses an upload whose frames hold more pixels than a job may read. */
+export function checkInputPixels(size: Size, frames: number): void {
+  const frame = size.width * size.height;
+  if (frame > MAX_FRAME_PIXELS || frame * frames > MAX_TOTAL_PIXELS) throw tooManyPixels();
+}
+
+/** Refuses a result larger than a job may write, or enlarged past the bound. */
+export function checkOutputSize(original: Size, output: Size, frames: number): void {
+  if (output.width > original.width * MAX_ENLARGEMENT || output.height > original.height * MAX_ENLARGEMENT) {
+    throw new AppError(
+      'too_many_pixels',
+      `An image can be enlarged at most ${MAX_ENLARGEMENT} times its size (this one to ${original.width * MAX_ENLARGEMENT}×${original.height * MAX_ENLARGEMENT}).`,
+      { width: `At most ${original.width * MAX_ENLARGEMENT}.`, height: `At most ${original.height * MAX_ENLARGEMENT}.` },
+    );
+  }
+  const frame = output.width * output.height;
+  if (frame > MAX_FRAME_PIXELS || frame * frames > MAX_TOTAL_PIXELS) {
+    throw new AppError(
+      'too_many_pixels',
+      `The size asked for has too many pixels (the limit is ${MAX_FRAME_PIXELS / MEGA} megapixels, ${MAX_TOTAL_PIXELS / MEGA} for all frames of an animation).`,
+    );
+  }
+}
+
+/** The result's size for a resize request, checked against the limits. */
+export function plannedSize(info: Size & { orientation: number; pages: number }, request: ResizeRequest): Size {
+  const upright = uprightSize(info);
+  const size = targetSize(upright, request);
+  checkOutputSize(upright, size, info.pages);
+  return size;
+}
