@@ -21,6 +21,19 @@ await build({
   plugins: [externalPackages],
 });
 
+// Image jobs run in child processes started from this file, found next to main.js (server/src/jobs/process-queue.ts).
+await build({
+  entryPoints: ['src/jobs/job-worker.ts'],
+  outfile: 'dist/job-worker.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+
 await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',

@@ -27,8 +27,8 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/routes.js';
 import { billingFromEnv, checkPrice, type Billing } from './modules/billing/stripe.js';
 import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/store.js';
-import { inProcessQueue, type QueueLimits } from './jobs/queue.js';
-import { jobHandlers, type AppQueue } from './jobs/handlers.js';
+import { childProcessQueue, type ProcessQueueLimits } from './jobs/process-queue.js';
+import type { AppJobs, AppQueue } from './jobs/handlers.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
@@ -41,10 +41,10 @@ export interface AppDeps {
   /** The clock, replaceable so tests can move time past a window or retention. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** The job queue; defaults to an in-process one with queueLimits. */
+  /** The job queue; defaults to child processes with queueLimits, closed with the app. */
   queue?: AppQueue;
-  /** Defaults to one job per core and four waiting per core. */
-  queueLimits?: QueueLimits;
+  /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
+  queueLimits?: ProcessQueueLimits;
   /** Stripe; defaults to the one the STRIPE_* settings describe (null without keys). */
   billing?: Billing | null;
 }
@@ -77,7 +77,8 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const plans = buildPlanTable(env);
-  const queue = deps.queue ?? inProcessQueue(jobHandlers, deps.queueLimits);
+  const queue = deps.queue ?? childProcessQueue<AppJobs>(deps.queueLimits);
+  if (!deps.queue) app.addHook('onClose', () => queue.close());
   const db = database.db;
   const billing = deps.billing !== undefined ? deps.billing : billingFromEnv(env);
   if (billing) await checkPrice(billing, plans.premium.priceEurCents);

@@ -1,0 +1,26 @@
+// A child process that runs image jobs one at a time for the app (jobs/process-queue.ts). It ends
+// itself when a job grows it past its memory budget; the app ends it when a job runs out of time.
+import { jobHandlers } from './handlers.js';
+import { OVER_MEMORY_EXIT, sendableError, type JobMessage } from './protocol.js';
+
+const MEMORY_CHECK_MS = 25;
+const budget = Number(process.argv[2]);
+const baseline = process.memoryUsage.rss();
+
+// libvips works on other threads, so this check runs while a job decodes or encodes.
+setInterval(() => {
+  if (process.memoryUsage.rss() - baseline > budget) process.exit(OVER_MEMORY_EXIT);
+}, MEMORY_CHECK_MS);
+
+const send = (message: unknown) => process.send!(message);
+const handlers = jobHandlers as Record<string, (input: unknown) => Promise<unknown>>;
+
+process.on('message', (job: JobMessage) => {
+  handlers[job.kind]!(job.input).then(
+    (value) => send({ id: job.id, value }),
+    (error: unknown) => send({ id: job.id, error: sendableError(error) }),
+  );
+});
+// The app is gone (or closed this worker): nothing is left to do.
+process.on('disconnect', () => process.exit(0));
+send({ ready: true });

@@ -1,0 +1,118 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import PQueue from 'p-queue';
+import { undecodable } from '../images/inspect.js';
+import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, tooMuchMemory, tooSlow } from '../images/limits.js';
+import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
+import { defaultQueueLimits, serverBusy, type JobHandlers, type JobQueue, type QueueLimits } from './queue.js';
+
+export interface ProcessQueueLimits extends QueueLimits {
+  /** Wall-clock time a job may take before its process is killed. */
+  timeLimitMs?: number;
+  /** Memory a job may add to its process before the process ends itself. */
+  memoryBudgetBytes?: number;
+}
+
+/** In the built server the worker sits beside main.js; from the sources (tests, tsx) it is TypeScript. */
+const fromSources = import.meta.url.endsWith('.ts');
+const workerScript = fileURLToPath(new URL(fromSources ? './job-worker.ts' : './job-worker.js', import.meta.url));
+
+interface Worker {
+  child: ChildProcess;
+  ready: Promise<void>;
+}
+
+/**
+ * Runs each job in a child process that can be killed: the only way to bound a libvips decode's
+ * wall-clock time and memory (docs/decisions/0037-resource-limits.md). Same bounds on running and
+ * waiting as the in-process queue; a worker serves job after job until it is killed or ends itself.
+ */
+export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLimits = defaultQueueLimits()): JobQueue<H> {
+  const timeLimitMs = limits.timeLimitMs ?? JOB_TIME_LIMIT_MS;
+  const memoryBudget = limits.memoryBudgetBytes ?? JOB_MEMORY_BUDGET_BYTES;
+  const queue = new PQueue({ concurrency: limits.concurrency });
+  const idle: Worker[] = [];
+  const all = new Set<ChildProcess>();
+  let closed = false;
+  let nextId = 1;
+  const isFull = () => closed || queue.size >= limits.maxWaiting;
+
+  function start(): Worker {
+    const child = fork(workerScript, [String(memoryBudget)], {
+      serialization: 'advanced',
+      execArgv: fromSources ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    all.add(child);
+    const worker: Worker = {
+      child,
+      ready: new Promise((resolve, reject) => {
+        const onMessage = (message: ChildMessage) => {
+          if (!('ready' in message)) return;
+          child.off('exit', onExit);
+          resolve();
+        };
+        const onExit = () => reject(new Error('The image worker could not start.'));
+        child.once('message', onMessage);
+        child.once('exit', onExit);
+      }),
+    };
+    child.once('exit', () => {
+      all.delete(child);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+    });
+    return worker;
+  }
+
+  async function runIn(worker: Worker, kind: string, input: unknown): Promise<unknown> {
+    await worker.ready;
+    const { child } = worker;
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, timeLimitMs);
+      const done = () => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      const onMessage = (message: ChildMessage) => {
+        if ('ready' in message || message.id !== id) return;
+        done();
+        idle.push(worker);
+        if ('error' in message) reject(receivedError(message.error));
+        else resolve(message.value);
+      };
+      // A worker that dies mid-job was killed for time, ended itself for memory, or crashed on the file.
+      const onExit = (code: number | null) => {
+        done();
+        reject(timedOut ? tooSlow() : code === OVER_MEMORY_EXIT ? tooMuchMemory() : undecodable());
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send({ id, kind, input });
+    });
+  }
+
+  return {
+    get isFull() {
+      return isFull();
+    },
+    assertRoom() {
+      if (isFull()) throw serverBusy();
+    },
+    async run(kind, input) {
+      if (isFull()) throw serverBusy();
+      return (await queue.add(() => runIn(idle.pop() ?? start(), kind, input), { throwOnTimeout: true })) as never;
+    },
+    async close() {
+      closed = true;
+      await queue.onIdle();
+      for (const child of all) child.kill();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { AppError } from '../errors.js';
+import type { ErrorCode } from '@lightpix/shared';
+
+/**
+ * What the app and a job's child process say to each other over IPC (advanced serialization, so
+ * Buffers travel as they are). docs/decisions/0037-resource-limits.md says why jobs run apart.
+ */
+
+/** The exit code of a child whose job grew it past its memory budget. */
+export const OVER_MEMORY_EXIT = 75;
+
+export interface JobMessage {
+  id: number;
+  kind: string;
+  input: unknown;
+}
+
+export interface SentError {
+  code?: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export type ChildMessage = { ready: true } | { id: number; value: unknown } | { id: number; error: SentError };
+
+export function sendableError(error: unknown): SentError {
+  if (error instanceof AppError) return { code: error.code, message: error.message, fields: error.fields, headers: error.headers };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** An AppError stays an AppError; anything else stays unexpected (a 500 that shows nothing of it). */
+export function receivedError(sent: SentError): Error {
+  return sent.code ? new AppError(sent.code, sent.message, sent.fields, sent.headers) : new Error(sent.message);
+}
