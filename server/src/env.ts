@@ -77,6 +77,19 @@ const envSchema = z.object({
   for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
   }
+  // Swapped or mixed keys fail only at the first payment otherwise; say so at start-up.
+  const secretMode = /^(sk|rk)_(test|live)_/.exec(env.STRIPE_SECRET_KEY)?.[2];
+  if (!secretMode) context.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'must be a secret key (sk_test_…, sk_live_… or a restricted rk_…)' });
+  const publishableMode = env.STRIPE_PUBLISHABLE_KEY ? /^pk_(test|live)_/.exec(env.STRIPE_PUBLISHABLE_KEY)?.[1] : undefined;
+  if (env.STRIPE_PUBLISHABLE_KEY && !publishableMode) {
+    context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be a publishable key (pk_test_… or pk_live_…)' });
+  }
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key` });
+  }
+  if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
+    context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: "must be the endpoint's signing secret (whsec_…)" });
+  }
 });
 
 /** Where results are kept: this machine's DATA_DIR, or an S3-compatible bucket shared by every instance. */

@@ -187,6 +187,12 @@ describe('payments settings at start-up', () => {
       /STRIPE_PUBLISHABLE_KEY: is required[\s\S]*STRIPE_WEBHOOK_SECRET: is required[\s\S]*STRIPE_PRICE_ID: is required/,
     );
     expect(() => parseEnv({ DATA_DIR: dataDir, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+    const keys = { DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' };
+    expect(parseEnv(keys).STRIPE_SECRET_KEY).toBe('sk_test_x');
+    expect(() => parseEnv({ ...keys, STRIPE_SECRET_KEY: 'pk_test_x' })).toThrow(/STRIPE_SECRET_KEY: must be a secret key/);
+    expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a publishable key/);
+    expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/);
+    expect(() => parseEnv({ ...keys, STRIPE_WEBHOOK_SECRET: 'we_123' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/);
     const { stripeAddress } = await import('../../src/modules/billing/stripe.js');
     expect(stripeAddress('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
     expect(stripeAddress('https://stripe.internal')).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });

@@ -183,6 +183,25 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
     expect(row?.status).toBe('unpaid');
   });
 
+  it('is premium exactly while Stripe says active, trialing or past_due', async () => {
+    const { client, subscription } = await startPaying();
+    const expected: [string, string][] = [
+      ['trialing', 'premium'],
+      ['incomplete_expired', 'registered'],
+      ['active', 'premium'],
+      ['paused', 'registered'],
+      ['past_due', 'premium'],
+      ['canceled', 'registered'],
+    ];
+    const seen: [string, string][] = [];
+    for (const [status] of expected) {
+      fake.update(subscription.id, { status });
+      expect((await postWebhook(t, fake.event('customer.subscription.updated', subscription))).statusCode).toBe(200);
+      seen.push([status, await tierOf(client)]);
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('takes webhooks from any address and origin, beyond the per-address request limit', async () => {
     const { client, subscription } = await startPaying();
     fake.update(subscription.id, { status: 'active' });
