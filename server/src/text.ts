@@ -3,3 +3,8 @@ export function withoutControlCharacters(text: string, replacement: string): str
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]+/g, replacement);
 }
+
+/** Bidi controls (U+202E…) make 'photo\u202Egpj.exe' show as 'photoexe.jpg'; a name never needs them. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+}

@@ -32,6 +32,34 @@ describe('lossless metadata removal', () => {
     expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())).toBe(true);
   });
 
+  it('ends a JPEG at its EOI marker: bytes after it are not passed on, in baseline and progressive files', async () => {
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    for (const progressive of [false, true]) {
+      const original = await base.clone().jpeg({ quality: 80, progressive }).toBuffer();
+      const stripped = stripJpegMetadata(Buffer.concat([original, html]))!;
+      expect(stripped.includes(Buffer.from('<html>'))).toBe(false);
+      expect(stripped.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+      expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())).toBe(true);
+    }
+  });
+
+  it('drops a comment written between progressive scans', async () => {
+    const original = await base.clone().jpeg({ quality: 80, progressive: true }).toBuffer();
+    const secondScan = original.indexOf(Buffer.from([0xff, 0xda]), original.indexOf(Buffer.from([0xff, 0xda])) + 2);
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 0x0b]), Buffer.from('Jane Doe!')]);
+    const withComment = Buffer.concat([original.subarray(0, secondScan), comment, original.subarray(secondScan)]);
+    expect((await sharp(withComment).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())).toBe(true);
+    const stripped = stripJpegMetadata(withComment)!;
+    expect(stripped.includes(Buffer.from('Jane Doe'))).toBe(false);
+    expect(stripped.equals(original)).toBe(true);
+  });
+
+  it('ends a WebP where its RIFF header says', async () => {
+    const original = await base.clone().webp({ lossless: true }).toBuffer();
+    const stripped = stripWebpMetadata(Buffer.concat([original, Buffer.from('<html></html>')]))!;
+    expect(stripped.equals(original)).toBe(true);
+  });
+
   it('refuses data that is not what it claims to be', () => {
     expect(stripJpegMetadata(Buffer.from('not a jpeg'))).toBeNull();
     expect(stripPngMetadata(Buffer.from('not a png at all'))).toBeNull();

@@ -91,6 +91,27 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
     expect(after.equals(before)).toBe(true);
   });
 
+  it('passes back no bytes after the JPEG end marker when the original is already optimal', async () => {
+    const client = freshVisitor(t.app);
+    const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+    const jpeg = await sharp(await fixture('photo.jpg')).jpeg({ quality: 40 }).toBuffer();
+    const response = await client.process(Buffer.concat([jpeg, html]), 'small.jpg', { quality: '95' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().alreadyOptimal).toBe(true);
+    const { data } = await download(client, response.json().objectPath);
+    expect(data.includes(Buffer.from('<html>'))).toBe(false);
+    expect(data.equals(jpeg)).toBe(true);
+  });
+
+  it('removes bidi controls from the download name, so it reads as what it is', async () => {
+    const client = freshVisitor(t.app);
+    const response = await client.process(await fixture('photo.jpg'), 'holiday\u202Egpj.exe');
+    expect(response.statusCode).toBe(201);
+    expect(response.json().originalName).toBe('holidaygpj.exe');
+    const { response: file } = await download(client, response.json().objectPath);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="holidaygpj.jpg"');
+  });
+
   it('resizes proportionally from one dimension and never enlarges', async () => {
     const client = freshVisitor(t.app);
     const photo = await fixture('photo.jpg');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
 import { batchFieldsSchema, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
-import { withoutControlCharacters } from '../../text.js';
+import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
 import { currentVisitor } from '../session/service.js';
@@ -23,10 +23,10 @@ import {
 
 const MAX_NAME_LENGTH = 200;
 
-/** Keeps the base name a browser sent, without folders or control characters. */
+/** Keeps the base name a browser sent, without folders, control or bidi characters. */
 function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = withoutControlCharacters(base, '').trim().slice(0, MAX_NAME_LENGTH);
+  const clean = withoutBidiControls(withoutControlCharacters(base, '')).trim().slice(0, MAX_NAME_LENGTH);
   return clean || 'image';
 }
 

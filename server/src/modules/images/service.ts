@@ -10,6 +10,7 @@ import {
   type OutputFormat,
   type Plan,
 } from '@lightpix/shared';
+import { withoutBidiControls } from '../../text.js';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -51,7 +52,8 @@ export function parseSettings(fields: Record<string, string>, plan: Plan): Setti
 
 /** The name a download gets: the original's base name with the new format's extension. */
 export function downloadName(originalName: string, format: string): string {
-  const base = path.parse(originalName).name || 'image';
+  // Names stored before bidi controls were removed at upload lose them here.
+  const base = path.parse(withoutBidiControls(originalName)).name || 'image';
   return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
 }
 
