@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 /** The public pages people land on, the pages of this area, and the 404. */
-const paths = ['/', '/guest', '/auth', '/contact', '/our-partners', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/no-such-page'];
+const paths = ['/', '/guest', '/auth', '/contact', '/our-partners', '/developers', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/no-such-page'];
 const widths = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: '360 px', width: 360, height: 740 },

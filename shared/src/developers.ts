@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Live API keys one user may hold at once. */
 export const MAX_API_KEYS = 5;
+/** Requests per minute per key (or per address without one); a build pipeline sends one image at a time. */
+export const API_KEY_REQUESTS_PER_MINUTE = 120;
 
 export const createApiKeyRequestSchema = z.object({
   name: z.string().trim().min(1, 'Give the key a name.').max(60, 'At most 60 characters.'),

@@ -2,11 +2,13 @@
 export const SUBSCRIBE_PATH = '/subscribe';
 /** Where an upgrade leads a signed-out visitor: sign in, then the subscribe page. */
 export const SIGN_IN_TO_SUBSCRIBE = `/auth?redirect=${SUBSCRIBE_PATH}`;
+/** API keys and the developer API's documentation. */
+export const DEVELOPERS_PATH = '/developers';
 /** The signed-in user's plan, billing, password and account deletion. */
 export const ACCOUNT_PATH = '/account';
 /** The page a password reset link opens; the token travels in the fragment, so it never reaches a server log (docs/decisions/0059). */
 export const RESET_PASSWORD_PATH = '/reset-password';
-/** The full-page sign-in before an upgrade (SPEC: unauthenticated Upgrade goes to /api/login); it sends on to /auth. */
+/** The full-page sign-in before an upgrade (a signed-out Upgrade goes through /api/login); it sends on to /auth. */
 export const LOGIN_PATH = '/api/login';
 /** A signed-out Upgrade: through the server's sign-in, which comes back to the subscribe page. */
 export const LOGIN_TO_SUBSCRIBE = `${LOGIN_PATH}?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`;
@@ -33,6 +35,7 @@ export const clientRoutes = [
   SUBSCRIBE_PATH,
   ACCOUNT_PATH,
   RESET_PASSWORD_PATH,
+  DEVELOPERS_PATH,
 ] as const;
 
 /** A page's route: the path without trailing slashes (`/it/` is `/it`), `/` for the root. */

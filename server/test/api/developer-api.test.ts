@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { results, users } from '../../src/db/schema/index.js';
-import { API_KEY_REQUESTS_PER_MINUTE } from '../../src/modules/developer-api/routes.js';
+import { API_KEY_REQUESTS_PER_MINUTE } from '@lightpix/shared';
 import { addressPool, createTestApp, databaseKinds, fixture, testClock, type TestApp } from '../helpers.js';
 import { basicAuth, signedUp } from '../developers.js';
 

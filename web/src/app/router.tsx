@@ -1,4 +1,4 @@
-import { ACCOUNT_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SUBSCRIBE_PATH } from '@lightpix/shared';
+import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SUBSCRIBE_PATH } from '@lightpix/shared';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
@@ -7,6 +7,7 @@ import {
   AdminPage,
   AuthPage,
   ContactPage,
+  DevelopersPage,
   GuestPage,
   LegalPage,
   PartnersPage,
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
       },
       { path: SUBSCRIBE_PATH, element: <SubscribePage /> },
       { path: ACCOUNT_PATH, element: <AccountPage /> },
+      { path: DEVELOPERS_PATH, element: <DevelopersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

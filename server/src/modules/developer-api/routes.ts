@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
+import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
 import { originOf } from '../../web.js';
 import type { ImagesDeps } from '../images/service.js';
 import { hashKey } from '../keys/service.js';
@@ -22,8 +22,6 @@ export interface DeveloperApiDeps extends ImagesDeps {
   publicUrl: string | undefined;
 }
 
-/** Requests per minute per key (or per address without one); a build pipeline sends one image at a time. */
-export const API_KEY_REQUESTS_PER_MINUTE = 120;
 /** Wrong keys per address per minute before that address is slowed down. */
 const FAILED_KEYS_PER_MINUTE = 20;
 const JSON_BODY_LIMIT = 64 * 1024;

@@ -12,3 +12,4 @@ export const PowerPointPage = lazy(() => import('./powerpoint/PowerPointPage').t
 export const SubscribePage = lazy(() => import('./subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 export const AccountPage = lazy(() => import('./account/AccountPage').then((m) => ({ default: m.AccountPage })));
 export const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+export const DevelopersPage = lazy(() => import('./developers/DevelopersPage').then((m) => ({ default: m.DevelopersPage })));

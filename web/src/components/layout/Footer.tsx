@@ -1,3 +1,4 @@
+import { DEVELOPERS_PATH } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openConsentSettings } from '#lib/consent';
@@ -26,7 +27,10 @@ const columns: { key: string; links: FooterLink[] }[] = [
   },
   {
     key: 'resources',
-    links: [{ key: 'partners', to: '/our-partners' }],
+    links: [
+      { key: 'partners', to: '/our-partners' },
+      { key: 'developers', to: DEVELOPERS_PATH },
+    ],
   },
   {
     key: 'legal',

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { registerByApi, uniqueEmail } from './people.js';
+
+const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
+
+test('a signed-out visitor reads the API docs and is asked to sign in for a key', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Developer API' }).click();
+  await expect(page).toHaveURL('/developers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Developer API' })).toBeVisible();
+  // The examples name this site, not Tinify's.
+  const origin = new URL(page.url()).origin;
+  await expect(page.getByTestId('curl-shrink')).toHaveText(`curl --user api:YOUR_API_KEY --data-binary @photo.jpg -i ${origin}/api/v1/shrink`);
+  await expect(page.getByTestId('client-example')).toContainText(`tinify.Client.API_ENDPOINT = '${origin}';`);
+  await expect(page.getByTestId('limit-registered')).toHaveText('Free account: 10 images per month');
+  await page.getByRole('link', { name: 'Sign in to create a key' }).click();
+  await expect(page).toHaveURL('/auth?redirect=/developers');
+});
+
+test('a user creates a key, sees it once, compresses with it, sees the use, and revokes it', async ({ page, baseURL }) => {
+  await registerByApi(page.request, uniqueEmail('developer'));
+  await page.goto('/developers');
+  await page.getByLabel('Key name').fill('build script');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByTestId('new-key');
+  await expect(shown).toHaveText(/^lpx_/);
+  const key = (await shown.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('new-key')).toHaveCount(0);
+  const row = page.getByTestId('api-key');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`build script …${key.slice(-4)}`);
+  await expect(row).toContainText('0 compressions this month');
+  await expect(row).toContainText('never used');
+
+  // A script without the browser's cookies, authenticated by the key alone.
+  const script = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}` } });
+  const shrink = await script.post('/api/v1/shrink', { data: await readFile(photo), headers: { 'Content-Type': 'image/jpeg' } });
+  expect(shrink.status(), await shrink.text()).toBe(201);
+  expect(shrink.headers()['compression-count']).toBe('1');
+
+  await page.reload();
+  await expect(row).toContainText('1 compression this month');
+  await expect(row).toContainText('last used');
+  // The key itself is never shown again.
+  await expect(page.getByText(key)).toHaveCount(0);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Revoke the key build script' }).click();
+  await expect(page.getByText('Key “build script” revoked', { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('You have no API keys yet.')).toBeVisible();
+
+  const refused = await script.post('/api/v1/shrink', { data: await readFile(photo), headers: { 'Content-Type': 'image/jpeg' } });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error).toBe('Unauthorized');
+  await script.dispose();
+});
