@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.js';
-import { password, registerByApi, uniqueEmail } from './people.js';
+import { password, registerByApi, signInAsAdmin, uniqueEmail } from './people.js';
 import { becomePremium, changeAndNotify, e2eStripeUrl, payAndNotify, stripeJsStandIn, subscriptionOf } from './stripe.js';
 
 // The payment texts were specified in Italian, so the page is read in Italian.
@@ -183,4 +183,34 @@ test('"Update card and invoices" opens the Customer Portal for the customer, com
   await page.goto('/account');
   await page.getByRole('button', { name: 'Aggiorna carta e fatture' }).click();
   await expect(page).toHaveURL(new RegExp(`^${e2eStripeUrl}/portal/cus_\\w+\\?return=${encodeURIComponent('http://127.0.0.1:')}\\d+${encodeURIComponent('/account')}$`));
+});
+
+test('without Stripe.js (blocked or offline) the page says the payment could not be loaded, with a way home', async ({ page }) => {
+  await registerByApi(page.request, uniqueEmail('blocked'));
+  await page.route('https://js.stripe.com/v3', (route) => route.abort('blockedbyclient'));
+  await page.goto('/subscribe');
+  await expect(page.getByTestId('payment-load-error')).toContainText('Errore nel caricamento del pagamento.');
+  await expect(page.getByRole('link', { name: 'Torna alla Home' })).toHaveAttribute('href', '/');
+});
+
+test("the admin users table shows a payer's subscription, and a support downgrade leaves paid Premium alone", async ({ page }) => {
+  const email = uniqueEmail('payer');
+  await registerByApi(page.request, email);
+  await becomePremium(page.request, email);
+  await page.request.get('/api/logout');
+  await signInAsAdmin(page.request);
+
+  await page.goto('/admin');
+  await page.getByLabel('Cerca per e-mail').fill(email);
+  const row = page.locator(`[data-testid=user-row][data-email="${email}"]`);
+  await expect(row.getByTestId('subscription-cell')).toContainText('Attivo');
+  await expect(row.getByTestId('subscription-cell')).toContainText('fino al');
+
+  await row.getByTestId('tier-select').selectOption('registered');
+  await expect(page.getByText("Premium omaggio rimosso. L'utente paga ancora tramite Stripe", { exact: false })).toBeVisible();
+  await expect(row).toContainText('Premium');
+  await expect(row.getByTestId('tier-select')).toHaveValue('premium');
+
+  await row.getByTestId('tier-select').selectOption('premium');
+  await expect(row.getByTestId('subscription-cell')).toContainText('omaggio');
 });
