@@ -142,7 +142,7 @@ test('back from a payment that left the site: the outcome is told, the address c
 
   await page.goto('/?payment_intent=pi_e2e&payment_intent_client_secret=pi_e2e_secret_x&redirect_status=failed');
   await expect(page.getByText('Errore nel Pagamento', { exact: true })).toBeVisible();
-  await expect(page.getByText('Il pagamento non è stato completato.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifiche (F8)' }).getByText('Il pagamento non è stato completato.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL('/');
 
   await page.goto('/?payment_intent=pi_e2e&payment_intent_client_secret=pi_e2e_secret_x&redirect_status=succeeded');

@@ -49,6 +49,12 @@ test('a user creates a key, sees it once, compresses with it, sees the use, and 
   // The key itself is never shown again.
   await expect(page.getByText(key)).toHaveCount(0);
 
+  // The account page lists the same keys, with the way to the documentation.
+  await page.goto('/account');
+  await expect(row).toContainText('1 compression this month');
+  await page.getByRole('link', { name: 'How to use the API' }).click();
+  await expect(page).toHaveURL('/developers');
+
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Revoke the key build script' }).click();
   await expect(page.getByText('Key “build script” revoked', { exact: true })).toBeVisible();

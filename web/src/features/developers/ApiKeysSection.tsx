@@ -1,6 +1,7 @@
-import type { ApiKey, CreatedApiKey } from '@lightpix/shared';
+import { DEVELOPERS_PATH, type ApiKey, type CreatedApiKey } from '@lightpix/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
 import { useFormField } from '#components/ui/formField';
 import { Spinner } from '#components/ui/Spinner';
@@ -11,7 +12,7 @@ import { formatDate } from '#lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 
 /** A signed-in user's API keys: create (the key is shown this once), see use this month and last use, revoke. */
-export function ApiKeysSection() {
+export function ApiKeysSection({ docsLink = false }: { docsLink?: boolean }) {
   const { t, i18n } = useTranslation();
   const keys = useApiKeys(true);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -19,7 +20,15 @@ export function ApiKeysSection() {
   return (
     <section aria-labelledby="keys-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">{t('developers.keys.title')}</h2>
-      <p className="mt-1 text-sm text-slate-600">{t('developers.keys.body')}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {t('developers.keys.body')}
+        {docsLink && (
+          <>
+            {' '}
+            <Link to={DEVELOPERS_PATH} className="font-medium text-brand-700 underline">{t('developers.keys.docs')}</Link>
+          </>
+        )}
+      </p>
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
       {keys.isPending ? (
         <Spinner label={t('common.loading')} />

@@ -6,6 +6,7 @@ import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { ChangePasswordForm } from '../../../features/account/ChangePasswordForm';
 import { DeleteAccountSection } from '../../../features/account/DeleteAccountSection';
+import { ApiKeysSection } from '../../../features/developers/ApiKeysSection';
 import { AccountPlan } from '../../../features/billing/AccountPlan';
 import { useBillingAccount } from '../../../features/billing/api';
 
@@ -21,6 +22,7 @@ export function AccountPage() {
       <PageTitle>{t('billing.account.title')}</PageTitle>
       <p className="-mt-4 text-slate-600">{user.data.email}</p>
       {account.data ? <AccountPlan account={account.data} /> : <Spinner label={t('common.loading')} />}
+      <ApiKeysSection docsLink />
       <ChangePasswordForm />
       <DeleteAccountSection />
     </div>
