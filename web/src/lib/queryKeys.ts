@@ -4,6 +4,7 @@ export const queryKeys = {
   plans: ['plans'],
   currentUser: ['auth', 'user'],
   history: ['images', 'history'],
+  results: ['images', 'results'],
   adminStats: ['admin', 'stats'],
   adminUsers: ['admin', 'users'],
   stats: ['stats'],

@@ -12,6 +12,7 @@ import { toCurrentUser } from '../auth/service.js';
 import { signIn } from '../auth/sign-in.js';
 import type { PasswordResetMailer } from './mailer.js';
 import { resetPassword, sendResetLinkIfAccount } from './service.js';
+import { byAddress } from '../../rate-limit.js';
 
 export interface PasswordResetDeps {
   db: Database;
@@ -21,9 +22,9 @@ export interface PasswordResetDeps {
 }
 
 /** Reset requests per client address, and per e-mail address whatever the client: enough for a typo or two. */
-export const RESET_REQUESTS_PER_IP = { max: 5, timeWindow: '15 minutes' };
+export const RESET_REQUESTS_PER_IP = { max: 5, timeWindow: '15 minutes', keyGenerator: byAddress };
 export const RESET_REQUESTS_PER_ADDRESS = { max: 3, timeWindow: '1 hour' };
-const RESET_CONFIRMS_PER_IP = { max: 10, timeWindow: '15 minutes' };
+const RESET_CONFIRMS_PER_IP = { max: 10, timeWindow: '15 minutes', keyGenerator: byAddress };
 const SENT: PasswordResetReceipt = { status: 'sent' };
 
 export function emailUnavailable(): AppError {

@@ -1,5 +1,6 @@
 import { remainingImages, type ImageRecord, type Plan, type SessionResponse } from '@lightpix/shared';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAddResult, useCurrentResults, useRemoveResult } from '../../features/processing/api';
 import { ProcessedList } from '../../features/processing/ProcessedList';
 import { useProcessQueue } from '../../features/processing/useProcessQueue';
 import { SettingsPanel } from '../../features/settings/SettingsPanel';
@@ -25,7 +26,11 @@ interface ImageWorkspaceProps {
 /** Upload → settings → process → download, composed from the features. */
 export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
   const [images, setImages] = useState<SelectedImage[]>([]);
-  const [records, setRecords] = useState<ImageRecord[]>([]);
+  // This visitor's results still downloadable, from the server: they survive a reload (docs/decisions/0046).
+  const currentResults = useCurrentResults();
+  const addResult = useAddResult();
+  const { remove, hidden } = useRemoveResult();
+  const records = useMemo(() => (currentResults.data ?? []).filter((record) => !hidden.has(record.id)), [currentResults.data, hidden]);
   // One starting quality on every page (docs/decisions/0056).
   const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
   const signedIn = Boolean(useCurrentUser().data);
@@ -36,8 +41,8 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   }, []);
   const onProcessed = useCallback((id: string, record: ImageRecord) => {
     setImages((current) => current.filter((image) => image.id !== id));
-    setRecords((current) => [record, ...current]);
-  }, []);
+    addResult(record);
+  }, [addResult]);
   const { processAll, busy } = useProcessQueue({ onState, onProcessed });
 
   const shownResultIds = useMemo(() => new Set(records.map((record) => record.id)), [records]);
@@ -93,10 +98,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
           settings={settings}
           onRemove={(id) => setImages((current) => current.filter((image) => image.id !== id))}
         />
-        <ProcessedList
-          records={records}
-          onRemove={(id) => setRecords((current) => current.filter((record) => record.id !== id))}
-        />
+        <ProcessedList records={records} onRemove={remove} />
       </div>
       <aside className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
         <SettingsPanel

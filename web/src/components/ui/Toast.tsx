@@ -7,6 +7,8 @@ export interface ToastMessage {
   title: string;
   description?: ReactNode;
   variant?: 'default' | 'destructive';
+  /** One button in the toast, such as Undo; `altText` tells screen readers how to do the same without it. */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 type ShowToast = (message: ToastMessage) => void;
@@ -52,6 +54,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <RadixToast.Description className={clsx('mt-1 text-sm', destructive ? 'text-red-800' : 'text-slate-600')}>
                 {current.description}
               </RadixToast.Description>
+            )}
+            {current.action && (
+              <RadixToast.Action
+                altText={current.action.altText}
+                onClick={current.action.onClick}
+                className="col-start-1 mt-2 justify-self-start rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50"
+              >
+                {current.action.label}
+              </RadixToast.Action>
             )}
           </RadixToast.Root>
         )}

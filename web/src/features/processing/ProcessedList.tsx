@@ -2,12 +2,12 @@ import type { ImageRecord } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
-import { formatKb, percentSaved } from '#lib/format';
+import { formatDateTime, formatKb, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
 
 interface ProcessedListProps {
   records: ImageRecord[];
-  onRemove: (id: string) => void;
+  onRemove: (record: ImageRecord) => void;
 }
 
 /** Results of this visit: sizes, savings, status and download. */
@@ -26,7 +26,7 @@ export function ProcessedList({ records, onRemove }: ProcessedListProps) {
   );
 }
 
-function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (id: string) => void }) {
+function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (record: ImageRecord) => void }) {
   const { t, i18n } = useTranslation();
   const saved = percentSaved(record.originalSize, record.processedSize);
   const completed = record.status === 'completed';
@@ -53,6 +53,7 @@ function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (id: s
             </p>
           )}
           {record.alreadyOptimal && <p className="mt-1 text-sm text-slate-500">{t('results.alreadyOptimal')}</p>}
+          {completed && <p className="mt-1 text-sm text-slate-500">{t('results.availableUntil', { time: formatDateTime(record.expiresAt, i18n.language) })}</p>}
         </div>
         <ResultStatusBadge status={record.status} />
       </div>
@@ -74,7 +75,7 @@ function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (id: s
         )}
         <button
           type="button"
-          onClick={() => onRemove(record.id)}
+          onClick={() => onRemove(record)}
           aria-label={t('results.removeNamed', { name: record.originalName })}
           className="rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
         >

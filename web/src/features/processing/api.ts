@@ -1,0 +1,117 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { noContentSchema, RESULTS_PATH, resultPath, resultsResponseSchema, type ImageRecord } from '@lightpix/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '#components/ui/Toast';
+import { apiSend, apiGet } from '#lib/api';
+import { queryKeys } from '#lib/queryKeys';
+
+/** How long "Remove" can be undone before the result is deleted on the server. */
+export const UNDO_MS = 5000;
+
+/** GET /api/images/results: this visitor's results still downloadable, so a reload shows them again (guests too). */
+export function useCurrentResults() {
+  return useQuery({
+    queryKey: queryKeys.results,
+    queryFn: async () => (await apiGet(RESULTS_PATH, resultsResponseSchema)).items,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Puts a new result at the top of the list without asking the server again. */
+export function useAddResult() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (record: ImageRecord) =>
+      queryClient.setQueryData<ImageRecord[]>(queryKeys.results, (items = []) => [record, ...items.filter((item) => item.id !== record.id)]),
+    [queryClient],
+  );
+}
+
+/**
+ * "Remove" with a few seconds to undo: the row disappears at once, and the result is deleted on the
+ * server when the undo time is over, or at once when the page is left (docs/decisions/0046).
+ */
+export function useRemoveResult() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const pending = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const setHiddenId = useCallback((id: string, hide: boolean) => {
+    setHidden((current) => {
+      const next = new Set(current);
+      if (hide) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const commit = useCallback(
+    async (id: string, keepalive = false) => {
+      pending.current.delete(id);
+      try {
+        if (keepalive) {
+          // The page is going away: a keepalive request outlives it.
+          await fetch(resultPath(id), { method: 'DELETE', credentials: 'include', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+          return;
+        }
+        await apiSend('DELETE', resultPath(id), {}, noContentSchema);
+        queryClient.setQueryData<ImageRecord[]>(queryKeys.results, (items = []) => items.filter((item) => item.id !== id));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.history });
+      } catch {
+        if (keepalive) return;
+        setHiddenId(id, false);
+        toast({ variant: 'destructive', title: t('results.removeFailed') });
+        return;
+      }
+      setHiddenId(id, false);
+    },
+    [queryClient, setHiddenId, t, toast],
+  );
+
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  }, [commit]);
+  useEffect(() => {
+    const timers = pending.current;
+    const flush = () => {
+      for (const [id, timer] of timers) {
+        clearTimeout(timer);
+        void commitRef.current(id, true);
+      }
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+
+  const remove = useCallback(
+    (record: ImageRecord) => {
+      setHiddenId(record.id, true);
+      pending.current.set(
+        record.id,
+        setTimeout(() => void commitRef.current(record.id), UNDO_MS),
+      );
+      toast({
+        title: t('results.removed', { name: record.originalName }),
+        action: {
+          label: t('results.undo'),
+          altText: t('results.undoAlt'),
+          onClick: () => {
+            clearTimeout(pending.current.get(record.id));
+            pending.current.delete(record.id);
+            setHiddenId(record.id, false);
+          },
+        },
+      });
+    },
+    [setHiddenId, t, toast],
+  );
+
+  return { remove, hidden };
+}
