@@ -37,7 +37,7 @@ for (const width of [1280, 360]) {
 test('in Italian a refused file also lists the accepted formats in Italian', async ({ page }) => {
   await page.goto('/it');
   // The landing page keeps its language once it has rendered; only then does the next page read it.
-  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('it');
   await page.goto('/guest');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(pdfNamedJpg);
