@@ -46,6 +46,11 @@ test('Smart lightening is explained where it is offered, and the button says Opt
   const email = uniqueEmail('buttons');
   await registerByApi(page.request, email);
   await page.goto('/images');
+  // The upgrade banner sells what the plan table gives Premium, not a fixed "unlimited".
+  const { plans } = await (await page.request.get('/api/plans')).json();
+  const premium = plans.find((plan: { tier: string }) => plan.tier === 'premium');
+  const allowance = premium.maxImages === null ? 'Unlimited images' : `${premium.maxImages} images per month`;
+  await expect(page.getByTestId('upgrade-banner-gives')).toHaveText(new RegExp(`^${allowance} · Up to ${premium.filesPerSelection} images at once`));
   await expect(page.getByText('Smart lightening resets size and format to the original, then picks the quality for each image')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Optimise', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Optimise All' })).toHaveCount(0);

@@ -27,7 +27,7 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
           {t('images.powerpoint')}
         </Link>
       </div>
-      {!premium && <UpgradeBanner />}
+      {!premium && <UpgradeBanner premium={plans.data?.find((candidate) => candidate.tier === 'premium')} />}
       {status}
       <ImageWorkspace session={session.data} plan={plan}>
         {(shownResultIds) => (

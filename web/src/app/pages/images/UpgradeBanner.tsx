@@ -1,13 +1,23 @@
-import { SUBSCRIBE_PATH } from '@lightpix/shared';
+import { SUBSCRIBE_PATH, type Plan } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { allowanceText } from '#lib/planText';
 
-/** Shown to non-premium users until closed; the button goes to /subscribe. */
-export function UpgradeBanner() {
+/**
+ * Shown to non-premium users until closed; the button goes to /subscribe. What Premium gives is read
+ * from the plan table, so an operator's monthly cap is never sold as "unlimited".
+ */
+export function UpgradeBanner({ premium }: { premium: Plan | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
-  if (!open) return null;
+  if (!open || !premium) return null;
+  const gives = [
+    allowanceText(t, premium),
+    t('plans.batch', { count: premium.filesPerSelection }),
+    ...(premium.powerpoint ? [t('plans.powerpoint')] : []),
+    ...(premium.ads === 'none' ? [t('plans.noAds')] : []),
+  ];
   return (
     <section
       aria-label={t('images.banner.label')}
@@ -16,7 +26,7 @@ export function UpgradeBanner() {
     >
       <div>
         <p className="font-semibold text-amber-900">{t('images.banner.title')}</p>
-        <p className="mt-0.5 text-sm text-amber-800">{t('images.banner.body')}</p>
+        <p data-testid="upgrade-banner-gives" className="mt-0.5 text-sm text-amber-800">{gives.join(' · ')}</p>
       </div>
       <Link to={SUBSCRIBE_PATH} className="shrink-0 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 shadow-sm hover:bg-amber-300">
         {t('images.banner.cta')}
