@@ -13,7 +13,13 @@ fi
 
 # Playwright must drive Debian's chromium, never download a browser of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-npm ci --no-audit --no-fund
+mkdir -p reports
+npm ci --no-audit --no-fund 2>&1 | tee reports/npm-ci.log
+# The README's Node must install every dependency without an engine warning (docs/decisions/0055).
+if grep -q EBADENGINE reports/npm-ci.log; then
+  echo "npm ci printed EBADENGINE: a dependency does not support the Node version in package.json's engines." >&2
+  exit 1
+fi
 npm run typecheck
 npm run lint
 npm run build
