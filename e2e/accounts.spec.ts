@@ -17,7 +17,7 @@ async function registeredAndSignedOut(page: Page): Promise<string> {
   return email;
 }
 
-test('a visitor signs up, optimises a photo, finds it in the history, and signs out to the guest screen', async ({ page }) => {
+test('a visitor signs up, optimises a photo, finds it listed once before and after a reload, and signs out to the guest screen', async ({ page }) => {
   await registerThroughForm(page, uniqueEmail());
 
   await expect(page).toHaveURL('/');
@@ -39,13 +39,15 @@ test('a visitor signs up, optimises a photo, finds it in the history, and signs 
   await expect(page.getByTestId('history-row')).toHaveCount(0);
   await expect(page.getByTestId('history')).not.toContainText('No images yet');
 
-  // The history survives a reload: it comes from the server, not from this visit.
+  // After a reload the result is still listed once: the workspace reads it from the server
+  // (docs/decisions/0046), and the history below still leaves it out.
   await page.reload();
-  const entry = page.getByTestId('history-row');
+  const entry = page.getByTestId('result-row');
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('photo.jpg');
-  await expect(entry.getByTestId('history-status')).toHaveText('Completed');
-  await expect(entry.getByTestId('history-download')).toBeVisible();
+  await expect(entry.getByTestId('download-link')).toBeVisible();
+  await expect(page.getByTestId('history-row')).toHaveCount(0);
+  await expect(page.getByText('photo.jpg', { exact: true })).toHaveCount(1);
 
   await page.getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
