@@ -101,6 +101,25 @@ export class StripeFake {
     return subscription;
   }
 
+  /**
+   * Support deletes a customer in Stripe's dashboard: its subscriptions end at once, later calls about it
+   * fail, and the customer.deleted event body is returned.
+   */
+  deleteCustomer(customerId: string): string {
+    for (const subscription of this.subscriptionsOf(customerId)) subscription.status = 'canceled';
+    this.customers.delete(customerId);
+    this.events += 1;
+    return JSON.stringify({
+      id: `evt_${this.events}_${randomBytes(4).toString('hex')}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type: 'customer.deleted',
+      data: { object: { id: customerId, object: 'customer', deleted: true } },
+    });
+  }
+
   /** An event body as Stripe sends it; sign it with stripe.webhooks.generateTestHeaderString. */
   event(type: string, subscription: FakeSubscription): string {
     this.events += 1;

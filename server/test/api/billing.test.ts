@@ -202,6 +202,39 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
     expect(seen).toEqual(expected);
   });
 
+  it('unlinks a customer support deleted in Stripe: premium ends, and the next subscription gets a new customer', async () => {
+    const { client, id, customerId, subscription } = await startPaying();
+    fake.update(subscription.id, { status: 'active' });
+    await postWebhook(t, fake.event('invoice.paid', subscription));
+    expect(await tierOf(client)).toBe('premium');
+
+    expect((await postWebhook(t, fake.deleteCustomer(customerId))).statusCode).toBe(200);
+    expect(await tierOf(client)).toBe('registered');
+    expect((await client.get('/api/subscription')).json().subscription).toMatchObject({ status: 'canceled' });
+    // The deleted customer's own subscription event, arriving afterwards, is about nobody we know.
+    expect((await postWebhook(t, fake.event('customer.subscription.deleted', subscription))).statusCode).toBe(200);
+
+    const again = await client.post('/api/subscription/create', { attemptId: `again-${id}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().clientSecret).toMatch(/_secret_/);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(user!.stripeCustomerId).not.toBe(customerId);
+    expect(fake.subscriptionsOf(user!.stripeCustomerId!)).toHaveLength(1);
+  });
+
+  it('answers 503 to a webhook while Stripe is down, keeping no trace, and takes the same event later', async () => {
+    const { client, subscription } = await startPaying();
+    fake.update(subscription.id, { status: 'active' });
+    const paid = fake.event('invoice.paid', subscription);
+    fake.failing = true;
+    const down = await postWebhook(t, paid);
+    fake.failing = false;
+    expect(down.statusCode).toBe(503);
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(paid).id))).toHaveLength(0);
+    expect((await postWebhook(t, paid)).statusCode).toBe(200);
+    expect(await tierOf(client)).toBe('premium');
+  });
+
   it('takes webhooks from any address and origin, beyond the per-address request limit', async () => {
     const { client, subscription } = await startPaying();
     fake.update(subscription.id, { status: 'active' });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { premiumStatuses, type BillingAccount, type CreateSubscriptionResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { stripeEvents, users, type UserRow } from '../../db/schema/index.js';
+import { stripeEvents, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Billing } from './stripe.js';
-import { currentSubscription, lockUser, storeSubscriptions, syncSubscriptions, toAccountSubscription } from './subscriptions.js';
+import { currentSubscription, lockUser, refreshTier, storeSubscriptions, syncSubscriptions, toAccountSubscription } from './subscriptions.js';
 
 export function paymentsUnavailable(): AppError {
   return new AppError('payments_unavailable', 'Payments are not available on this installation.');
@@ -60,9 +60,13 @@ export async function createSubscription(
       if (!user) throw new AppError('not_signed_in', 'Please sign in.');
       let customerId = user.stripeCustomerId;
       if (!customerId) {
+        // One key per customer the user ever had: a retry replays the same customer, and after support
+        // deleted one in Stripe's dashboard the next attempt gets a new customer, not the deleted one.
+        const earlier = await tx.selectDistinct({ customerId: subscriptions.customerId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+        const generation = earlier.length > 0 ? `-${earlier.length}` : '';
         const customer = await stripe.customers.create(
           { email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), metadata: { userId } },
-          { idempotencyKey: `lightpix-customer-${userId}` },
+          { idempotencyKey: `lightpix-customer-${userId}${generation}` },
         );
         customerId = customer.id;
         await tx.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, userId));
@@ -98,6 +102,7 @@ export type WebhookOutcome = 'synced' | 'replayed' | 'ignored';
 
 /** The customer an event is about, for the events that can change a subscription. */
 function customerOf(event: Stripe.Event): string | null {
+  if (event.type === 'customer.deleted') return (event.data.object as { id: string }).id;
   if (!event.type.startsWith('invoice.') && !event.type.startsWith('customer.subscription.')) return null;
   const customer = (event.data.object as { customer?: string | { id: string } | null }).customer;
   if (!customer) return null;
@@ -122,17 +127,34 @@ export async function handleWebhook(
   } catch {
     throw new AppError('invalid_input', 'The webhook signature is missing, wrong or too old.');
   }
-  return db.transaction(async (tx) => {
-    const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
-    if (recorded.length === 0) return 'replayed';
-    const customerId = customerOf(event);
-    if (!customerId) return 'ignored';
-    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId));
-    if (!owner) return 'ignored';
-    await lockUser(tx, owner.id);
-    await syncSubscriptions(tx, billing.stripe, owner.id, customerId);
-    return 'synced';
-  });
+  // Stripe failing while we fetch the truth: 503, nothing kept, and Stripe sends the event again later.
+  return callStripe(() =>
+    db.transaction(async (tx) => {
+      const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+      if (recorded.length === 0) return 'replayed';
+      const customerId = customerOf(event);
+      if (!customerId) return 'ignored';
+      const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId));
+      if (!owner) return 'ignored';
+      await lockUser(tx, owner.id);
+      if (event.type === 'customer.deleted') await forgetCustomer(tx, owner.id, customerId);
+      else await syncSubscriptions(tx, billing.stripe, owner.id, customerId);
+      return 'synced';
+    }),
+  );
+}
+
+/**
+ * Support deleted the customer in Stripe's dashboard, which cancels its subscriptions at once: they are
+ * stored as ended and the user is unlinked, so a later subscription starts with a new customer.
+ */
+async function forgetCustomer(db: Database, userId: string, customerId: string): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, syncedAt: new Date() })
+    .where(and(eq(subscriptions.customerId, customerId), notInArray(subscriptions.status, ['canceled', 'incomplete_expired'])));
+  await db.update(users).set({ stripeCustomerId: null }).where(eq(users.id, userId));
+  await refreshTier(db, userId);
 }
 
 /** Cancel at period end (premium until then) or take the cancellation back before the end. */
