@@ -207,7 +207,9 @@ test("the admin users table shows a payer's subscription, and a support downgrad
   await expect(row.getByTestId('subscription-cell')).toContainText('fino al');
 
   await row.getByTestId('tier-select').selectOption('registered');
-  await expect(page.getByText("Premium omaggio rimosso. L'utente paga ancora tramite Stripe", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Premium omaggio rimosso. L'utente paga ancora tramite Stripe, quindi resta Premium; per terminarlo disdici l'abbonamento in Stripe.", { exact: true }),
+  ).toBeVisible();
   await expect(row).toContainText('Premium');
   await expect(row.getByTestId('tier-select')).toHaveValue('premium');
 

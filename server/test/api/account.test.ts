@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { adminAudit, results, sessions, subscriptions, users } from '../../src/db/schema/index.js';
+import { adminAudit, apiKeys, results, sessions, subscriptions, users } from '../../src/db/schema/index.js';
 import { EnvError, parseEnv } from '../../src/env.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
 import { addressPool, createTestApp, databaseKinds, fixture, openTestDatabase, visitor, type TestApp } from '../helpers.js';
@@ -109,6 +109,8 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
   it('deletes an account: subscription cancelled first, results, files and sessions gone, billing record kept', async () => {
     const { client, id, subscription } = await paying();
     const record = (await client.process(await fixture('photo.jpg'), 'mine.jpg')).json();
+    const key = await client.post('/api/keys', { name: 'laptop' });
+    expect(key.statusCode).toBe(201);
     expect((await client.request('DELETE', '/api/account', { password: 'wrong password' })).statusCode).toBe(400);
     const deleted = await client.request('DELETE', '/api/account', { password: 'correct horse battery' });
     expect(deleted.statusCode).toBe(204);
@@ -116,6 +118,9 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
     expect(await t.database.db.select().from(users).where(eq(users.id, id))).toHaveLength(0);
     expect(await t.database.db.select().from(results).where(eq(results.userId, id))).toHaveLength(0);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
+    expect(await t.database.db.select().from(apiKeys).where(eq(apiKeys.userId, id))).toHaveLength(0);
+    const byKey = await t.app.inject({ method: 'GET', url: '/api/v1/usage', headers: { authorization: `Basic ${Buffer.from(`api:${key.json().key}`).toString('base64')}` } });
+    expect(byKey.statusCode).toBe(401);
     expect((await client.get(record.objectPath)).statusCode).toBe(404);
     expect((await client.get('/api/auth/user')).json()).toBeNull();
     const [kept] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));

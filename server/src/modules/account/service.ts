@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { passwordResets, results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import { apiKeys, passwordResets, results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/service.js';
@@ -31,8 +31,8 @@ export async function changePassword(
 }
 
 /**
- * Cancels any subscription first, then removes the user, their results (files too), history and
- * sessions; subscription records stay without the user for the billing duty
+ * Cancels any subscription first, then removes the user, their results (files too), history,
+ * sessions, API keys and password-reset links; subscription records stay without the user for the billing duty
  * (docs/decisions/0032-account-deletion-and-billing-records.md).
  */
 export async function deleteAccount(db: Database, store: ResultStore, billing: Billing | null, user: UserRow, password: string): Promise<void> {
@@ -44,6 +44,7 @@ export async function deleteAccount(db: Database, store: ResultStore, billing: B
       .where(eq(results.userId, user.id))
       .returning({ key: results.storageKey });
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.update(subscriptions).set({ userId: null }).where(eq(subscriptions.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
