@@ -39,9 +39,9 @@ async function factText(page: Page, name: string) {
 }
 
 const documents = [
-  { path: '/terms-of-service', title: 'Termini e condizioni del servizio' },
-  { path: '/privacy-policy', title: 'Informativa sulla privacy' },
-  { path: '/cookie-policy', title: 'Cookie policy' },
+  { path: '/terms-of-service', title: 'Termini e condizioni del servizio', revised: '23 novembre 2026' },
+  { path: '/privacy-policy', title: 'Informativa sulla privacy', revised: '21 novembre 2026' },
+  { path: '/cookie-policy', title: 'Cookie policy', revised: '21 novembre 2026' },
 ];
 
 for (const document of documents) {
@@ -50,7 +50,7 @@ for (const document of documents) {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: document.title })).toBeVisible();
     await expect(page).toHaveTitle(`${document.title} · Lightpix`);
-    await expect(page.getByTestId('legal-revised')).toHaveText('Ultimo aggiornamento: 21 novembre 2026');
+    await expect(page.getByTestId('legal-revised')).toHaveText(`Ultimo aggiornamento: ${document.revised}`);
     await expect(page.getByRole('article')).toHaveAttribute('lang', 'it');
     await expect(page.getByText('This document is available in Italian only.')).toBeVisible();
     await page.getByRole('link', { name: 'Torna alla Home' }).click();
@@ -95,7 +95,7 @@ test('the footer has the Product, Support, Resources and Legal columns with thei
   const expected: Record<string, [string, string][]> = {
     Product: [['Features', '/#features'], ['Pricing', '/#pricing']],
     Support: [['Help Centre', '/contact'], ['Contact', '/contact'], ['FAQ', '/#faq']],
-    Resources: [['Our partners', '/our-partners']],
+    Resources: [['Our partners', '/our-partners'], ['Developer API', '/developers']],
     Legal: [
       ['Privacy Policy (GDPR)', '/privacy-policy'],
       ['Terms & Conditions', '/terms-of-service'],

@@ -63,6 +63,12 @@ describe('legal documents', () => {
     }
   });
 
+  it('promise no support the service does not give (no priority queue, no reply time)', () => {
+    for (const document of [termsOfService, privacyPolicy, cookiePolicy]) {
+      expect(render(document, facts)).not.toMatch(/prioritari|entro 24 ore/i);
+    }
+  });
+
   it('carry a real revision date, written in Italian', () => {
     for (const document of [termsOfService, privacyPolicy, cookiePolicy]) expect(document.revised).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(italianDate('2026-11-21')).toBe('21 novembre 2026');

@@ -8,7 +8,7 @@ const link = 'font-medium text-brand-700 underline hover:text-brand-800';
 /** Condizioni generali del servizio; limiti e prezzo vengono dalla tabella dei piani del server. */
 export const termsOfService: LegalDocument = {
   title: 'Termini e condizioni del servizio',
-  revised: '2026-11-21',
+  revised: '2026-11-23',
   body: ({ plans: { guest, registered, premium }, retentionHours }) => (
     <>
       <p>
@@ -40,8 +40,8 @@ export const termsOfService: LegalDocument = {
           </li>
           <li>
             <strong>Premium</strong>, a pagamento: <Fact name="allowance-premium">{italianAllowance(premium)}</Fact>, fino a{' '}
-            {premium.filesPerSelection} file per volta, tutti i formati, file PowerPoint, cronologia, assistenza prioritaria
-            e nessuna pubblicità.
+            {premium.filesPerSelection} file per volta, tutti i formati, file PowerPoint, cronologia e nessuna
+            pubblicità.
           </li>
         </ul>
         <p>
