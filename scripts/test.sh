@@ -3,12 +3,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Debian packages the tests need: chromium for the browser tests, LibreOffice (.ppt conversion and
+# rendering decks to PDF) and poppler's pdftoppm (PDF pages to PNG) for the deck checks.
+sudo_cmd=""
+[ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+apt_updated=""
+apt_install() {
+  [ -n "$apt_updated" ] || { $sudo_cmd apt-get update -qq; apt_updated=1; }
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@" >/dev/null
+}
 if [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's chromium for the browser tests…"
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  apt_install chromium
+fi
+office=()
+command -v soffice >/dev/null || office+=(libreoffice-impress)
+command -v pdftoppm >/dev/null || office+=(poppler-utils)
+if [ ${#office[@]} -gt 0 ]; then
+  echo "Installing ${office[*]} for the PowerPoint tests…"
+  apt_install --no-install-recommends "${office[@]}"
 fi
 
 # Playwright must drive Debian's chromium, never download a browser of its own.

@@ -17,6 +17,7 @@ import { keysRoutes } from './modules/keys/routes.js';
 import { registerOriginCheck } from './modules/auth/origin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
+import { presentationsRoutes } from './modules/presentations/routes.js';
 import { buildPlanTable } from './modules/plans/service.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
@@ -28,7 +29,8 @@ import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './mod
 import { billingFromEnv, checkPrice, type Billing } from './modules/billing/stripe.js';
 import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/store.js';
 import { childProcessQueue, type ProcessQueueLimits } from './jobs/process-queue.js';
-import type { AppJobs, AppQueue } from './jobs/handlers.js';
+import { jobTimeLimits, type AppJobs, type AppQueue } from './jobs/handlers.js';
+import { defaultQueueLimits } from './jobs/queue.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
@@ -77,7 +79,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const plans = buildPlanTable(env);
-  const queue = deps.queue ?? childProcessQueue<AppJobs>(deps.queueLimits);
+  const queue = deps.queue ?? childProcessQueue<AppJobs>({ ...(deps.queueLimits ?? defaultQueueLimits()), timeLimitMsByKind: { ...jobTimeLimits, ...deps.queueLimits?.timeLimitMsByKind } });
   if (!deps.queue) app.addHook('onClose', () => queue.close());
   const db = database.db;
   const billing = deps.billing !== undefined ? deps.billing : billingFromEnv(env);
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });
     await api.register(batchesRoutes, { db, store, now });
+    await api.register(presentationsRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS, soffice: env.SOFFICE_PATH });
     await api.register(subscriptionRoutes, billingDeps);
     await api.register(accountRoutes, { db, store, billing });
     await api.register(keysRoutes, { db, now });

@@ -68,6 +68,8 @@ const envSchema = z.object({
   ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
   /** Seconds before a job whose worker stopped answering is handed to another worker. */
   JOB_STALL_SECONDS: wholeNumber(30, 1),
+  /** LibreOffice's command, for .ppt decks (docs/decisions/0044-ppt-through-libreoffice.md). */
+  SOFFICE_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'soffice' : v), z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; the default is the workspace's build output. */
   WEB_DIST_DIR: optionalText,

@@ -3,6 +3,8 @@ export const errorStatus = {
   invalid_input: 400,
   not_signed_in: 401,
   forbidden: 403,
+  /** A premium-only tool (PowerPoint) asked for by another plan. */
+  premium_required: 403,
   not_found: 404,
   conflict: 409,
   result_expired: 410,
@@ -11,6 +13,12 @@ export const errorStatus = {
   unsupported_file_type: 415,
   undecodable_image: 422,
   image_too_complex: 422,
+  /** Not a deck, damaged, or unsafe to open (zip bomb, path tricks, XML entities). */
+  invalid_presentation: 422,
+  /** A deck that took longer than the time limit. */
+  presentation_timeout: 422,
+  /** A .ppt on a server without LibreOffice to convert it. */
+  ppt_converter_missing: 415,
   target_unreachable: 422,
   quota_exceeded: 429,
   rate_limited: 429,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { outputFormatSchema, type OutputFormat } from './plans.js';
 import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
+import { deckReportSchema } from './presentations.js';
 
 /** The format choice "Smallest — WebP or AVIF when smaller": per image, the smallest of the plan's formats at smart mode's look. */
 export const SMALLEST_FORMAT = 'auto';
@@ -100,6 +101,9 @@ export const imageRecordSchema = z.object({
   batchId: z.string().nullable().optional(),
   /** The folder it sat in when a folder was chosen. */
   folder: z.string().nullable().optional(),
+  /** An image, or a PowerPoint deck (then `format` is 'pptx' and `report` says what changed). */
+  kind: z.enum(['image', 'deck']),
+  report: deckReportSchema.nullable(),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

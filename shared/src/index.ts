@@ -14,3 +14,4 @@ export * from './formats.js';
 export * from './billing.js';
 export * from './developers.js';
 export * from './password-reset.js';
+export * from './presentations.js';

@@ -9,6 +9,8 @@ import { defaultQueueLimits, serverBusy, type JobHandlers, type JobQueue, type Q
 export interface ProcessQueueLimits extends QueueLimits {
   /** Wall-clock time a job may take before its process is killed. */
   timeLimitMs?: number;
+  /** Longer limits for kinds of job that do more work than one image (a deck: docs/decisions/0043). */
+  timeLimitMsByKind?: Record<string, number>;
   /** Memory a job may add to its process before the process ends itself. */
   memoryBudgetBytes?: number;
 }
@@ -74,7 +76,7 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
       const timer = setTimeout(() => {
         timedOut = true;
         child.kill('SIGKILL');
-      }, timeLimitMs);
+      }, limits.timeLimitMsByKind?.[kind] ?? timeLimitMs);
       const done = () => {
         clearTimeout(timer);
         child.off('message', onMessage);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DeckReport } from '@lightpix/shared';
 
 /**
  * One processed file. A row is written (status 'processing') when a quota unit is reserved,
@@ -37,6 +38,10 @@ export const results = pgTable(
     folder: text('folder'),
     /** When its owner removed it: the file is deleted at once; the row stays so the quota it used stays used. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** 'image', or 'deck' for a PowerPoint presentation (docs/decisions/0041-decks-as-results.md). */
+    kind: text('kind', { enum: ['image', 'deck'] }).notNull().default('image'),
+    /** What the deck optimiser did; null for images. */
+    report: jsonb('report').$type<DeckReport>(),
   },
   (t) => [
     index('results_guest_session_idx').on(t.guestSessionId, t.createdAt),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { batchFieldsSchema, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
+import { batchFieldsSchema, PPTX_MIME_TYPE, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
@@ -24,10 +24,10 @@ import {
 const MAX_NAME_LENGTH = 200;
 
 /** Keeps the base name a browser sent, without folders, control or bidi characters. */
-function cleanFilename(name: string | undefined): string {
+export function cleanFilename(name: string | undefined, fallback = 'image'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const clean = withoutBidiControls(withoutControlCharacters(base, '')).trim().slice(0, MAX_NAME_LENGTH);
-  return clean || 'image';
+  return clean || fallback;
 }
 
 /** Reads every part, whatever their order: the web client sends the file before the settings. */
@@ -44,6 +44,12 @@ async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | n
     }
   }
   return { upload, fields };
+}
+
+/** A deck downloads as PowerPoint; an image as its format. */
+function contentTypeOf(kind: 'image' | 'deck', format: string): string {
+  if (kind === 'deck') return format === 'ppt' ? 'application/vnd.ms-powerpoint' : PPTX_MIME_TYPE;
+  return mimeTypeOf[format as InputFormat] ?? 'application/octet-stream';
 }
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
@@ -92,7 +98,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
       throw error;
     });
     return reply
-      .header('Content-Type', mimeTypeOf[row.format as InputFormat] ?? 'application/octet-stream')
+      .header('Content-Type', contentTypeOf(row.kind, row.format))
       .header('Content-Length', row.processedSize)
       .header('Content-Disposition', contentDisposition(downloadName(row.originalName, row.format)))
       .header('Cache-Control', 'private, no-store')

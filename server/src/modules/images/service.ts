@@ -71,6 +71,8 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     processedSize: row.processedSize,
     status: expired ? 'expired' : row.status,
     objectPath: row.status === 'completed' && !expired ? `/api/images/${row.id}/download` : null,
+    kind: row.kind,
+    report: row.report ?? null,
     format: row.format,
     width: row.width,
     height: row.height,

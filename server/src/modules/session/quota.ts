@@ -74,6 +74,7 @@ export async function reserveUnit(
     apiKeyId?: string | null;
     batchId?: string | null;
     folder?: string | null;
+    kind?: 'image' | 'deck';
   },
   now: Date,
 ): Promise<void> {

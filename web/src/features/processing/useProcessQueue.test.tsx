@@ -30,6 +30,8 @@ function record(id: string): ImageRecord {
     smart: false,
     createdAt: '2026-11-23T00:00:00.000Z',
     expiresAt: '2026-11-24T00:00:00.000Z',
+    kind: 'image',
+    report: null,
   };
 }
 

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRESENTATIONS_PROCESS_PATH, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
+import { AppError, parseBody } from '../../errors.js';
+import type { PlanTable } from '../plans/service.js';
+import { currentVisitor } from '../session/service.js';
+import { cleanFilename } from '../images/routes.js';
+import type { Upload } from '../images/service.js';
+import { assertPowerpointAllowed, processDeck, type PresentationsDeps } from './service.js';
+
+/** Reads the `file` part (up to the plan's deck size) and the text fields, in any order. */
+async function readDeckUpload(request: FastifyRequest, maxBytes: number): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the deck as multipart/form-data.');
+  let upload: Upload | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && !upload) upload = { filename: cleanFilename(part.filename, 'presentation'), data };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('file_too_large', `Decks can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+    }
+    throw error;
+  }
+  return { upload, fields };
+}
+
+export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
+  app.post(PRESENTATIONS_PROCESS_PATH, async (request, reply): Promise<ImageRecord> => {
+    const visitor = await currentVisitor(request, deps.db);
+    const plan = deps.plans[visitor.tier];
+    assertPowerpointAllowed(plan);
+    const { upload, fields } = await readDeckUpload(request, plan.maxPresentationBytes);
+    if (!upload || upload.data.length === 0) {
+      throw new AppError('invalid_input', 'Choose a .pptx or .ppt deck to upload.', { file: 'A deck file is required.' });
+    }
+    const { target } = parseBody(presentationFieldsSchema, fields);
+    const record = await processDeck(deps, visitor, plan, upload, target);
+    reply.status(201);
+    return record;
+  });
+}

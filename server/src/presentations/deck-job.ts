@@ -1,0 +1,34 @@
+import type { DeckTarget } from '@lightpix/shared';
+import { convertPptToPptx, isLegacyPpt } from './ppt.js';
+import { optimiseDeck, type DeckCounts } from './optimise-deck.js';
+
+/** A deck job's wall-clock limit in its job process (conversion included): a 30 MB deck takes a few seconds. */
+export const DECK_TIME_LIMIT_MS = 120_000;
+
+export interface DeckJob {
+  data: Buffer;
+  target: DeckTarget;
+  /** LibreOffice's command, for a .ppt. */
+  soffice: string;
+}
+
+export interface DeckJobResult {
+  data: Buffer;
+  /** 'pptx', or 'ppt' when a converted .ppt came out larger than the upload and the upload came back. */
+  format: 'pptx' | 'ppt';
+  counts: DeckCounts;
+  convertedFromPpt: boolean;
+  alreadyOptimal: boolean;
+}
+
+/** A .ppt becomes a .pptx first, then the deck is optimised (in a job process). Never larger than the upload. */
+export async function runDeckJob(job: DeckJob): Promise<DeckJobResult> {
+  const legacy = isLegacyPpt(job.data);
+  const pptx = legacy ? await convertPptToPptx(job.data, job.soffice) : job.data;
+  const optimised = await optimiseDeck(pptx, job.target);
+  if (legacy && optimised.data.length >= job.data.length) {
+    const unchanged = { ...optimised.counts, resized: 0, recompressed: 0, converted: 0, leftAlone: optimised.counts.pictures, unusedDropped: 0 };
+    return { data: job.data, format: 'ppt', counts: unchanged, convertedFromPpt: false, alreadyOptimal: true };
+  }
+  return { data: optimised.data, format: 'pptx', counts: optimised.counts, convertedFromPpt: legacy, alreadyOptimal: optimised.alreadyOptimal };
+}

@@ -1,0 +1,99 @@
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { invalidDeck } from './zip.js';
+
+/**
+ * The XML parts of a deck, parsed without entity expansion. Office packages may not declare a DTD
+ * (Open Packaging Conventions, rule M1.17), so a part with one is refused before parsing: that is
+ * where billion-laughs and external-entity tricks live.
+ */
+
+/** An element: child elements by qualified name (always arrays), attributes under '@_name'. */
+export type XmlNode = { [key: string]: XmlNode[] | string | undefined };
+
+const options = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  isArray: (_name: string, _path: unknown, _isLeaf: boolean, isAttribute: boolean) => !isAttribute,
+} as const;
+
+const parser = new XMLParser(options);
+const builder = new XMLBuilder({ ...options, suppressEmptyNode: true });
+
+const DTD = /<!DOCTYPE|<!ENTITY/i;
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
+
+/** Refuses a part with a DTD, whether or not we parse it: the deck goes on to other readers. */
+export function assertNoDtd(data: Buffer, partName: string): string {
+  const text = data.toString('utf8');
+  if (DTD.test(text)) throw invalidDeck(`The part ${partName} declares a DTD, which decks may not use; the file may be hostile.`);
+  return text;
+}
+
+export function parseXml(data: Buffer, partName: string): XmlNode {
+  const text = assertNoDtd(data, partName);
+  try {
+    return parser.parse(text) as XmlNode;
+  } catch {
+    throw invalidDeck(`The part ${partName} is not well-formed XML; the deck is damaged.`);
+  }
+}
+
+export function buildXml(tree: XmlNode): Buffer {
+  return Buffer.from(DECLARATION + (builder.build(tree) as string), 'utf8');
+}
+
+/** The name without its namespace prefix: `p:pic` → `pic`. */
+export const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
+
+/** Child elements whose local name matches, in document order per name. */
+export function children(node: XmlNode, name: string): XmlNode[] {
+  const found: XmlNode[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@_') || key === '#text' || !Array.isArray(value)) continue;
+    if (localName(key) === name) found.push(...value);
+  }
+  return found;
+}
+
+export const child = (node: XmlNode | undefined, name: string): XmlNode | undefined => (node ? children(node, name)[0] : undefined);
+
+/** Every child element with its local name. */
+export function* elements(node: XmlNode): Generator<[string, XmlNode]> {
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@_') || key === '#text' || !Array.isArray(value)) continue;
+    for (const item of value) if (typeof item === 'object') yield [localName(key), item];
+  }
+}
+
+/** An attribute by local name (`r:embed` is found as 'embed'). */
+export function attribute(node: XmlNode | undefined, name: string): string | undefined {
+  if (!node) return undefined;
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@_') && localName(key.slice(2)) === name && typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+export function setAttribute(node: XmlNode, name: string, value: string): void {
+  for (const key of Object.keys(node)) {
+    if (key.startsWith('@_') && localName(key.slice(2)) === name) {
+      node[key] = value;
+      return;
+    }
+  }
+  node[`@_${name}`] = value;
+}
+
+export function numberAttribute(node: XmlNode | undefined, name: string): number | null {
+  const text = attribute(node, name);
+  if (text === undefined) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * How much picture detail a deck keeps (docs/decisions/0040-deck-targets-and-picture-sizes.md):
+ * screen — the slide shown 1920 px wide; print — 220 dpi at the size shown; smallest — 150 dpi, never more than screen.
+ */
+export const deckTargets = ['screen', 'print', 'smallest'] as const;
+export const deckTargetSchema = z.enum(deckTargets);
+export type DeckTarget = z.infer<typeof deckTargetSchema>;
+
+/** The multipart text fields of POST /api/presentations/process, beside the `file` part. */
+export const presentationFieldsSchema = z.object({
+  target: z
+    .string()
+    .optional()
+    .default('screen')
+    .transform((value) => (value.trim() === '' ? 'screen' : value.trim()))
+    .pipe(deckTargetSchema),
+});
+export type PresentationFields = z.input<typeof presentationFieldsSchema>;
+
+export const PRESENTATIONS_PROCESS_PATH = '/api/presentations/process';
+
+/** What the optimiser did to a deck's media, for the results list and the history. */
+export const deckReportSchema = z.object({
+  target: deckTargetSchema,
+  /** The upload was a PowerPoint 97–2003 .ppt, converted to .pptx first. */
+  convertedFromPpt: z.boolean(),
+  /** Embedded pictures found (each stored picture once, however many slides show it). */
+  pictures: z.number().int(),
+  /** Made smaller in pixels to the largest size a slide shows them at. */
+  resized: z.number().int(),
+  /** Encoded again in their own format. */
+  recompressed: z.number().int(),
+  /** Changed format: opaque PNG photos to JPEG, TIFF to JPEG or PNG. */
+  converted: z.number().int(),
+  /** Pictures kept as they were: already small, a format we do not rewrite, or turned by EXIF. */
+  leftAlone: z.number().int(),
+  /** Pictures linked from outside the deck: not in the file, nothing to do. */
+  linked: z.number().int(),
+  /** EMF, WMF and SVG drawings, kept as they are. */
+  vector: z.number().int(),
+  /** Sound and video, kept as they are. */
+  audioVideo: z.number().int(),
+  /** Media files no slide, layout or master refers to: removed. */
+  unusedDropped: z.number().int(),
+});
+export type DeckReport = z.infer<typeof deckReportSchema>;
+
+/** The file types PowerPoint mode accepts (SPEC §5): a type that says powerpoint, or a .ppt/.pptx name. */
+export function isPresentationFile(file: { name: string; type: string }): boolean {
+  return file.type.toLowerCase().includes('powerpoint') || file.type.includes('presentationml') || /\.pptx?$/i.test(file.name);
+}
+
+export const PPTX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
