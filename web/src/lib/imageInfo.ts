@@ -26,6 +26,34 @@ export async function readImageSize(file: Blob): Promise<Size> {
   });
 }
 
+const THUMBNAIL_PX = 96;
+
+/**
+ * The pixel size and a small thumbnail (an object URL of a 96 px JPEG) from one decode. Callers read
+ * files one at a time, so a selection of 100 photos never holds more than one decoded at once.
+ */
+export async function readImagePreview(file: Blob): Promise<Size & { thumbnail: string | null }> {
+  if (typeof createImageBitmap !== 'function') return { ...(await readImageSize(file)), thumbnail: null };
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return { ...(await readImageSize(file)), thumbnail: null };
+  }
+  const size = { width: bitmap.width, height: bitmap.height };
+  try {
+    const scale = Math.min(1, THUMBNAIL_PX / Math.max(size.width, size.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(size.width * scale));
+    canvas.height = Math.max(1, Math.round(size.height * scale));
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
+    return { ...size, thumbnail: blob ? URL.createObjectURL(blob) : null };
+  } finally {
+    bitmap.close();
+  }
+}
+
 /** The format shown for a file: from its MIME type, else from its extension. */
 export function fileFormat(file: Pick<File, 'type' | 'name'>): string {
   if (file.type) return formatLabel(file.type);

@@ -16,4 +16,8 @@ export interface SelectedImage {
   readable?: boolean;
   format: string;
   state: UploadState;
+  /** Where it sat in a chosen folder ("Trip/Day 1/a.jpg"), '' when chosen alone; the batch's ZIP keeps it. */
+  relativePath: string;
+  /** A small preview made in the browser (object URL), once read. */
+  thumbnail?: string | null;
 }

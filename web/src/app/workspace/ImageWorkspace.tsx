@@ -1,14 +1,15 @@
 import { remainingImages, type ImageRecord, type Plan, type SessionResponse } from '@lightpix/shared';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAddResult, useCurrentResults, useRemoveResult } from '../../features/processing/api';
 import { ProcessedList } from '../../features/processing/ProcessedList';
 import { useProcessQueue } from '../../features/processing/useProcessQueue';
 import { SettingsPanel } from '../../features/settings/SettingsPanel';
 import { SelectedFilesList } from '../../features/upload/SelectedFilesList';
+import type { PickedFile } from '../../features/upload/droppedFiles';
 import { UploadArea } from '../../features/upload/UploadArea';
 import { useCurrentUser } from '#lib/currentUser';
 import { isFileRefusal } from '#lib/errorMessage';
-import { fileFormat, readImageSize } from '#lib/imageInfo';
+import { fileFormat, readImagePreview } from '#lib/imageInfo';
 import { defaultSettings, type ProcessingSettings } from '#lib/processingSettings';
 import type { SelectedImage, UploadState } from '#lib/selectedImage';
 import { LimitOffer } from './LimitOffer';
@@ -23,6 +24,9 @@ interface ImageWorkspaceProps {
   children?: ReactNode | ((shownResultIds: ReadonlySet<string>) => ReactNode);
 }
 
+/** Files in flight at once in a batch: enough to keep the server's cores busy, few enough to show steady progress. */
+const BATCH_CONCURRENCY = 3;
+
 /** Upload → settings → process → download, composed from the features. */
 export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
   const [images, setImages] = useState<SelectedImage[]>([]);
@@ -35,15 +39,27 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
   const signedIn = Boolean(useCurrentUser().data);
   const nextId = useRef(0);
+  // Files are read for their size and thumbnail one at a time, so 100 photos never decode at once.
+  const previews = useRef<Promise<unknown>>(Promise.resolve());
+  // The browser's own copy of each original, for the before/after comparison: nothing is uploaded again.
+  const [originals, setOriginals] = useState<ReadonlyMap<string, { file: File; thumbnail: string | null }>>(new Map());
+  const imagesRef = useRef(images);
+  useEffect(() => {
+    imagesRef.current = images;
+  });
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const onState = useCallback((id: string, state: UploadState) => {
     setImages((current) => current.map((image) => (image.id === id ? { ...image, state } : image)));
   }, []);
   const onProcessed = useCallback((id: string, record: ImageRecord) => {
-    setImages((current) => current.filter((image) => image.id !== id));
+    const image = imagesRef.current.find((item) => item.id === id);
+    if (image) setOriginals((current) => new Map(current).set(record.id, { file: image.file, thumbnail: image.thumbnail ?? null }));
+    setImages((current) => current.filter((item) => item.id !== id));
     addResult(record);
   }, [addResult]);
-  const { processAll, busy } = useProcessQueue({ onState, onProcessed });
+  const { processAll, cancel, busy } = useProcessQueue({ onState, onProcessed });
 
   const shownResultIds = useMemo(() => new Set(records.map((record) => record.id)), [records]);
   const remaining = session ? remainingImages(session) : undefined;
@@ -53,10 +69,11 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   // With a single-file allowance a new choice replaces the old one; otherwise files add up.
   const allowed = cap === 1 ? 1 : Math.max(0, cap - images.length);
 
-  function select(files: File[]) {
-    const added = files.map<SelectedImage>((file) => ({
+  function select(files: PickedFile[]) {
+    const added = files.map<SelectedImage>(({ file, relativePath }) => ({
       id: `file-${nextId.current++}`,
       file,
+      relativePath,
       width: 0,
       height: 0,
       format: fileFormat(file),
@@ -64,8 +81,9 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
     }));
     setImages((current) => (cap === 1 ? added : [...current, ...added]));
     for (const image of added) {
-      void readImageSize(image.file).then((size) => {
-        setImages((current) => current.map((item) => (item.id === image.id ? { ...item, ...size, readable: size.width > 0 } : item)));
+      previews.current = previews.current.then(async () => {
+        const preview = await readImagePreview(image.file);
+        setImages((current) => current.map((item) => (item.id === image.id ? { ...item, ...preview, readable: preview.width > 0 } : item)));
       });
     }
   }
@@ -77,7 +95,12 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
 
   function run(withSettings: ProcessingSettings) {
     if (!session || !canProcess) return;
-    void processAll(pending, withSettings, session.id);
+    // Each run is one selection with its own id, so "Download all" zips exactly these (docs/decisions/0045).
+    const batch = pending.length > 1 ? crypto.randomUUID() : null;
+    if (batch) setBatchId(batch);
+    // On a phone the settings sit below the files: bring the progress into view.
+    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    void processAll(pending, withSettings, session.id, { batchId: batch ?? undefined, concurrency: cap > 1 ? BATCH_CONCURRENCY : 1 });
   }
 
   return (
@@ -93,12 +116,16 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
           busy={busy || !session || !plan}
           onSelect={select}
         />
-        <SelectedFilesList
-          images={images}
-          settings={settings}
-          onRemove={(id) => setImages((current) => current.filter((image) => image.id !== id))}
-        />
-        <ProcessedList records={records} onRemove={remove} />
+        <div ref={listRef} className="scroll-mt-4 space-y-6">
+          <SelectedFilesList
+            images={images}
+            settings={settings}
+            busy={busy}
+            onCancel={cancel}
+            onRemove={(id) => setImages((current) => current.filter((image) => image.id !== id))}
+          />
+          <ProcessedList records={records} originals={originals} batchId={batchId} onRemove={remove} />
+        </div>
       </div>
       <aside className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
         <SettingsPanel

@@ -57,12 +57,15 @@ function HistoryRow({ record }: { record: ImageRecord }) {
   return (
     <li data-testid="history-row" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-all text-slate-900">{record.originalName}</p>
+        {/* One line with an ellipsis, the full name on hover, so a phone's rows stay short. */}
+        <p className="truncate font-medium text-slate-900" title={record.originalName}>
+          {record.originalName}
+        </p>
         <p className="mt-0.5 text-sm text-slate-600">
           {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
           {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
           {' · '}
-          <time dateTime={record.createdAt}>
+          <time dateTime={record.createdAt} className="whitespace-nowrap">
             {Number.isNaN(date.getTime()) ? record.createdAt : date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
         </p>

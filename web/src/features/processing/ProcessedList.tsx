@@ -1,40 +1,94 @@
-import type { ImageRecord } from '@lightpix/shared';
+import { batchZipPath, type ImageRecord } from '@lightpix/shared';
+import { useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
 import { formatDateTime, formatKb, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
+import { CompareDialog } from './CompareDialog';
 
 interface ProcessedListProps {
   records: ImageRecord[];
   onRemove: (record: ImageRecord) => void;
+  /** This visit's originals by result id, for the before/after comparison and the thumbnail. */
+  originals?: ReadonlyMap<string, { file: File; thumbnail: string | null }>;
+  /** The latest selection sent together: "Download all" zips its results. */
+  batchId?: string | null;
 }
 
 /** Results of this visit: sizes, savings, status and download. */
-export function ProcessedList({ records, onRemove }: ProcessedListProps) {
+export function ProcessedList({ records, onRemove, originals, batchId }: ProcessedListProps) {
   const { t } = useTranslation();
+  const [comparing, setComparing] = useState<string | null>(null);
   if (records.length === 0) return null;
+  // The page's latest batch, else (after a reload) the newest result's batch.
+  const zipBatch = batchId ?? records[0]?.batchId ?? null;
+  const inBatch = zipBatch ? records.filter((record) => record.batchId === zipBatch && record.status === 'completed').length : 0;
+  const compared = comparing ? records.find((record) => record.id === comparing) : undefined;
+  const comparedOriginal = comparing ? originals?.get(comparing) : undefined;
   return (
     <section aria-labelledby="processed-heading" className="space-y-3">
-      <h2 id="processed-heading" className="text-lg font-semibold text-slate-900">{t('results.heading')}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="processed-heading" className="text-lg font-semibold text-slate-900">{t('results.heading')}</h2>
+        {zipBatch && inBatch > 1 && (
+          <a
+            href={batchZipPath(zipBatch)}
+            download
+            data-testid="download-all"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            {t('results.downloadAll', { count: inBatch })}
+          </a>
+        )}
+      </div>
       <ul className="space-y-3">
         {records.map((record) => (
-          <ResultRow key={record.id} record={record} onRemove={onRemove} />
+          <ResultRow
+            key={record.id}
+            record={record}
+            thumbnail={originals?.get(record.id)?.thumbnail ?? null}
+            canCompare={Boolean(originals?.get(record.id)) && record.objectPath !== null}
+            onCompare={() => setComparing(record.id)}
+            onRemove={onRemove}
+          />
         ))}
       </ul>
+      {compared && comparedOriginal && <CompareDialog record={compared} original={comparedOriginal.file} onClose={() => setComparing(null)} />}
     </section>
   );
 }
 
-function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (record: ImageRecord) => void }) {
+interface ResultRowProps {
+  record: ImageRecord;
+  thumbnail: string | null;
+  canCompare: boolean;
+  onCompare: () => void;
+  onRemove: (record: ImageRecord) => void;
+}
+
+function ResultRow({ record, thumbnail, canCompare, onCompare, onRemove }: ResultRowProps) {
   const { t, i18n } = useTranslation();
   const saved = percentSaved(record.originalSize, record.processedSize);
   const completed = record.status === 'completed';
   return (
     <li data-testid="result-row" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        {completed && record.objectPath && (
+          // This visit's thumbnail was made in the browser; after a reload the result itself is shown small.
+          <img
+            src={thumbnail ?? record.objectPath}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            data-testid="result-thumbnail"
+            className="size-12 shrink-0 rounded-md bg-slate-100 object-cover"
+          />
+        )}
         <div className="min-w-0 flex-1">
           <p className="font-medium break-all text-slate-900">{record.originalName}</p>
+          {record.folder && <p className="truncate text-xs text-slate-500">{record.folder}</p>}
           <p className="mt-1 text-sm text-slate-600">
             {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
             <span className="font-semibold text-slate-900">{t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}</span>
@@ -72,6 +126,16 @@ function ResultRow({ record, onRemove }: { record: ImageRecord; onRemove: (recor
             </svg>
             {t('results.download')}
           </a>
+        )}
+        {canCompare && (
+          <button
+            type="button"
+            onClick={onCompare}
+            aria-label={t('compare.openNamed', { name: record.originalName })}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+          >
+            {t('compare.open')}
+          </button>
         )}
         <button
           type="button"

@@ -107,4 +107,40 @@ describe('useProcessQueue', () => {
     // An aborted upload is not a failure to show.
     expect(states.some(({ state }) => state.kind === 'failed')).toBe(false);
   });
+
+  it('sends a batch a few at a time with its batchId and folder paths, and a cancel starts no more files', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `f${i}`, file: new File([new Uint8Array(8)], `f${i}.jpg`, { type: 'image/jpeg' }), relativePath: `Trip/f${i}.jpg` }));
+    let inFlight = 0;
+    let most = 0;
+    const waiting: (() => void)[] = [];
+    upload.mockImplementation(async (request: ProcessRequest) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      inFlight -= 1;
+      return record(request.file.name.replace('.jpg', ''));
+    });
+    const { hook, processed } = renderQueue();
+    let run: Promise<void> | undefined;
+    act(() => {
+      run = hook.result.current.processAll(many, defaultSettings, 'session-1', { batchId: 'batch-1', concurrency: 3 });
+    });
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(3));
+    expect(upload.mock.calls[0]![0].fields).toMatchObject({ batchId: 'batch-1', relativePath: 'Trip/f0.jpg' });
+    // Two finish, two more start; then a cancel: the three in flight finish, nothing else starts.
+    await act(async () => {
+      waiting.shift()!();
+      waiting.shift()!();
+    });
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(5));
+    act(() => hook.result.current.cancel());
+    await act(async () => {
+      while (waiting.length > 0) waiting.shift()!();
+      await run;
+    });
+    expect(most).toBe(3);
+    expect(upload).toHaveBeenCalledTimes(5);
+    expect(processed).toHaveLength(5);
+    expect(hook.result.current.busy).toBe(false);
+  });
 });

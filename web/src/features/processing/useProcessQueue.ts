@@ -17,50 +17,83 @@ function stopsQueue(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'quota_exceeded' || error.code === 'rate_limited' || error.code === 'not_signed_in');
 }
 
+/** How often, in finished files, a batch refreshes the session and history: not after each, so a batch stays well inside the API limit (docs/decisions/0047). */
+const REFRESH_EVERY = 5;
+
+export interface RunOptions {
+  /** The selection's id, sent with every file so its results can be downloaded as one ZIP. */
+  batchId?: string;
+  /** Files in flight at once: a few for a batch, one for a single file. */
+  concurrency?: number;
+}
+
 /**
- * Sends files one after another and refreshes the session (and the history, when shown)
- * after each, so the remaining count stays true.
+ * Sends files a few at a time (one by default) and refreshes the session (and the history, when
+ * shown) as results come in, so the remaining count stays true. One file's failure does not stop the
+ * others, except a refusal every next file would meet too (quota, rate limit, signed out).
+ * `cancel` starts no more files; those already on their way finish.
  */
 export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const cancelled = useRef(false);
 
   useEffect(() => () => abort.current?.abort(), []);
 
+  const refresh = useCallback(
+    () =>
+      // The history query exists only on the signed-in page; invalidating it elsewhere is a no-op.
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.session }), queryClient.invalidateQueries({ queryKey: queryKeys.history })]),
+    [queryClient],
+  );
+
   const processAll = useCallback(
-    async (items: readonly { id: string; file: File }[], settings: ProcessingSettings, sessionId: string) => {
+    async (
+      items: readonly { id: string; file: File; relativePath?: string }[],
+      settings: ProcessingSettings,
+      sessionId: string,
+      { batchId, concurrency = 1 }: RunOptions = {},
+    ) => {
       const controller = new AbortController();
       abort.current = controller;
-      const fields = processFields(settings);
+      cancelled.current = false;
+      const fields = { ...processFields(settings), ...(batchId ? { batchId } : {}) };
       setBusy(true);
-      try {
-        for (const { id, file } of items) {
+      let next = 0;
+      let stopped = false;
+      let finished = 0;
+      const sendOne = async ({ id, file, relativePath }: (typeof items)[number]) => {
+        onState(id, { kind: 'uploading', percent: 0 });
+        try {
+          const record = await processImage({
+            file,
+            sessionId,
+            fields: relativePath ? { ...fields, relativePath } : fields,
+            signal: controller.signal,
+            onUploadProgress: (percent) => onState(id, percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
+          });
+          onProcessed(id, record);
+          finished += 1;
+          if (finished % REFRESH_EVERY === 0 || items.length === 1) await refresh();
+        } catch (error) {
           if (controller.signal.aborted) return;
-          onState(id, { kind: 'uploading', percent: 0 });
-          try {
-            const record = await processImage({
-              file,
-              sessionId,
-              fields,
-              signal: controller.signal,
-              onUploadProgress: (percent) =>
-                onState(id, percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
-            });
-            onProcessed(id, record);
-            // The history query exists only on the signed-in page; invalidating it elsewhere is a no-op.
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-              queryClient.invalidateQueries({ queryKey: queryKeys.history }),
-            ]);
-          } catch (error) {
-            if (controller.signal.aborted) return;
-            onState(id, { kind: 'failed', error });
-            // A refusal may mean our count is stale (another tab, the IP limit): show the server's.
-            await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-            if (stopsQueue(error)) return;
-          }
+          onState(id, { kind: 'failed', error });
+          // A refusal may mean our count is stale (another tab, the IP limit): show the server's.
+          await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+          if (stopsQueue(error)) stopped = true;
         }
+      };
+      const worker = async () => {
+        while (!stopped && !cancelled.current && !controller.signal.aborted) {
+          const item = items[next++];
+          if (!item) return;
+          await sendOne(item);
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+        if (!controller.signal.aborted && items.length > 1) await refresh();
       } finally {
         if (abort.current === controller) {
           abort.current = null;
@@ -68,8 +101,12 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
         }
       }
     },
-    [onState, onProcessed, queryClient],
+    [onState, onProcessed, queryClient, refresh],
   );
 
-  return { processAll, busy };
+  const cancel = useCallback(() => {
+    cancelled.current = true;
+  }, []);
+
+  return { processAll, cancel, busy };
 }

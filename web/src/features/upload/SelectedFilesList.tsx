@@ -10,17 +10,39 @@ interface SelectedFilesListProps {
   images: SelectedImage[];
   settings: ProcessingSettings;
   onRemove: (id: string) => void;
+  /** True while files are being sent. */
+  busy?: boolean;
+  /** Starts no more files; those on their way finish. */
+  onCancel?: () => void;
 }
 
 /** Files waiting to be processed, each with a before/after preview. */
-export function SelectedFilesList({ images, settings, onRemove }: SelectedFilesListProps) {
+export function SelectedFilesList({ images, settings, onRemove, busy = false, onCancel }: SelectedFilesListProps) {
   const { t } = useTranslation();
   if (images.length === 0) return null;
+  const sending = images.filter((image) => image.state.kind === 'uploading' || image.state.kind === 'processing').length;
+  const waiting = images.filter((image) => image.state.kind === 'idle').length;
   return (
     <section aria-labelledby="selected-heading" className="space-y-3">
       <h2 id="selected-heading" className="text-lg font-semibold text-slate-900">
         {t('selected.heading', { count: images.length })}
       </h2>
+      {busy && images.length > 1 && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-800">
+          <p role="status" data-testid="batch-progress">
+            {t('selected.batchProgress', { sending, waiting })}
+          </p>
+          {onCancel && waiting > 0 && (
+            <button
+              type="button"
+              onClick={onCancel}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {t('selected.cancel')}
+            </button>
+          )}
+        </div>
+      )}
       <ul className="space-y-3">
         {images.map((image) => (
           <SelectedFileRow key={image.id} image={image} settings={settings} onRemove={onRemove} />
@@ -44,7 +66,13 @@ function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; 
   return (
     <li data-testid="selected-row" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <p className="min-w-0 font-medium break-all text-slate-900">{image.file.name}</p>
+        {image.thumbnail && <img src={image.thumbnail} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md object-cover" />}
+        <div className="min-w-0 flex-1">
+          <p className="font-medium break-all text-slate-900">{image.file.name}</p>
+          {image.relativePath.includes('/') && (
+            <p className="truncate text-xs text-slate-500">{image.relativePath.slice(0, image.relativePath.lastIndexOf('/'))}</p>
+          )}
+        </div>
         <button
           type="button"
           onClick={() => onRemove(image.id)}

@@ -1,10 +1,11 @@
 import clsx from 'clsx';
-import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFormatsText } from '@lightpix/shared';
 import { Button } from '#components/ui/Button';
 import { useToast } from '#components/ui/Toast';
 import { formatMb } from '#lib/format';
+import { chosenFiles, droppedFiles, type PickedFile } from './droppedFiles';
 import { acceptAttribute, filterFiles, type FileSelection } from './filterFiles';
 
 interface UploadAreaProps {
@@ -18,7 +19,7 @@ interface UploadAreaProps {
   busy: boolean;
   /** What the limit-reached message offers instead (the next plan up), from the page. */
   limitOffer?: ReactNode;
-  onSelect: (files: File[]) => void;
+  onSelect: (files: PickedFile[]) => void;
 }
 
 /** Drag-and-drop or click-to-choose area. */
@@ -26,6 +27,7 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const inputRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
   const disabled = busy || limitReached || allowed <= 0 || maxImageBytes === undefined;
@@ -47,12 +49,51 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
     });
   }
 
-  function handleFiles(list: FileList | null) {
-    if (disabled || maxImageBytes === undefined || !list || list.length === 0) return;
-    const selection = filterFiles(Array.from(list), { maxImageBytes, allowed });
+  function handleFiles(picked: PickedFile[]) {
+    if (disabled || maxImageBytes === undefined || picked.length === 0) return;
+    const selection = filterFiles(
+      picked.map(({ file }) => file),
+      { maxImageBytes, allowed },
+    );
+    const paths = new Map(picked.map(({ file, relativePath }) => [file, relativePath]));
     reportRejected(selection.rejected);
-    if (selection.accepted.length > 0) onSelect(selection.accepted);
+    if (selection.accepted.length > 0) onSelect(selection.accepted.map((file) => ({ file, relativePath: paths.get(file) ?? '' })));
   }
+
+  // Paste (Ctrl+V, ⌘V: screenshots too) and a drop anywhere on the page add files like the area does.
+  const handleRef = useRef(handleFiles);
+  useEffect(() => {
+    handleRef.current = handleFiles;
+  });
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      // Text fields keep their own paste.
+      if (target?.closest('input:not([type=file]), textarea, [contenteditable=true]')) return;
+      const files = Array.from(event.clipboardData?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      handleRef.current(files.map((file) => ({ file, relativePath: '' })));
+    };
+    const onWindowDragOver = (event: globalThis.DragEvent) => {
+      if (!event.dataTransfer?.types.includes('Files')) return;
+      // Without this the browser opens a file dropped beside the area instead of adding it.
+      event.preventDefault();
+    };
+    const onWindowDrop = (event: globalThis.DragEvent) => {
+      if (!event.dataTransfer || event.defaultPrevented) return;
+      event.preventDefault();
+      void droppedFiles(event.dataTransfer).then((picked) => handleRef.current(picked));
+    };
+    window.addEventListener('paste', onPaste);
+    window.addEventListener('dragover', onWindowDragOver);
+    window.addEventListener('drop', onWindowDrop);
+    return () => {
+      window.removeEventListener('paste', onPaste);
+      window.removeEventListener('dragover', onWindowDragOver);
+      window.removeEventListener('drop', onWindowDrop);
+    };
+  }, []);
 
   function onDragOver(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -73,7 +114,7 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
-    handleFiles(event.dataTransfer.files);
+    void droppedFiles(event.dataTransfer).then(handleFiles);
   }
 
   return (
@@ -120,9 +161,26 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
             {dragging ? t('upload.dropNow') : t('upload.dragDrop', { count: Math.max(allowed, 1) })}
           </p>
           <p className="text-sm text-slate-600">{t('upload.or')}</p>
-          <Button size="lg" disabled={disabled} aria-describedby={hintId}>
-            {t('upload.choose', { count: Math.max(allowed, 1) })}
-          </Button>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button size="lg" disabled={disabled} aria-describedby={hintId}>
+              {t('upload.choose', { count: Math.max(allowed, 1) })}
+            </Button>
+            {allowed > 1 && (
+              <Button
+                size="lg"
+                variant="secondary"
+                disabled={disabled}
+                data-testid="choose-folder"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  folderRef.current?.click();
+                }}
+              >
+                {t('upload.chooseFolder')}
+              </Button>
+            )}
+          </div>
+          <p className="text-xs text-slate-500">{t('upload.pasteHint')}</p>
         </>
       )}
       <p id={hintId} className="text-sm text-slate-600">
@@ -142,10 +200,27 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
         aria-label={t('upload.inputLabel')}
         onClick={(event) => event.stopPropagation()}
         onChange={(event) => {
-          handleFiles(event.currentTarget.files);
+          handleFiles(chosenFiles(event.currentTarget.files));
           event.currentTarget.value = '';
         }}
       />
+      {allowed > 1 && (
+        <input
+          ref={folderRef}
+          data-testid="folder-input"
+          type="file"
+          hidden
+          // A folder's images, in its subfolders too; React has no typed prop for it.
+          {...{ webkitdirectory: '', directory: '' }}
+          disabled={disabled}
+          aria-label={t('upload.folderInputLabel')}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            handleFiles(chosenFiles(event.currentTarget.files));
+            event.currentTarget.value = '';
+          }}
+        />
+      )}
     </div>
   );
 }
