@@ -3,6 +3,7 @@ import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage, type OptimisedImage, type OptimiseOptions } from '../server/src/images/optimise.js';
 
 export interface EngineRuns {
+  smart: OptimisedImage;
   auto: OptimisedImage;
   fixedMs: number;
   smartMs: number;
@@ -36,5 +37,5 @@ export async function engineRuns(data: Buffer): Promise<EngineRuns> {
   const fixed = await timed(() => optimiseImage(data, info, options));
   const smart = await timed(() => optimiseImage(data, info, { ...options, quality: 'smart' }));
   const auto = await timed(() => optimiseImage(data, info, { ...options, format: 'auto', autoFormats: PREMIUM_FORMATS, quality: 'smart' }));
-  return { auto: auto.result, fixedMs: fixed.ms, smartMs: smart.ms, autoMs: auto.ms };
+  return { smart: smart.result, auto: auto.result, fixedMs: fixed.ms, smartMs: smart.ms, autoMs: auto.ms };
 }

@@ -18,6 +18,8 @@ export interface ContenderResult {
   quality?: number;
   /** Our API sent back the original's own data, metadata removed (ours-* only). */
   alreadyOptimal?: boolean;
+  /** ours-smart: the HTTP job failed (the server's job time limit on a loaded machine); this is the engine's result in the benchmark's process. */
+  inProcess?: boolean;
 }
 
 export interface ImageResult {
@@ -141,7 +143,7 @@ export function perImageTable(images: ImageResult[], imageClass: ImageClass): st
       if (!result) return image.contenders[contender] ? 'n/a' : '–';
       const chosen = contender === 'ours-smart' ? ` q${result.quality}` : contender === 'ours-auto' ? ` ${result.format}` : '';
       const ba = result.butteraugli === null ? '' : ` / ba ${result.butteraugli.toFixed(2)}`;
-      return `${kilobytes(result.bytes)} / ${result.ssim.toFixed(4)} / ${result.ssimView.toFixed(4)}${ba}${chosen}${result.alreadyOptimal ? ' (orig.)' : ''}`;
+      return `${kilobytes(result.bytes)} / ${result.ssim.toFixed(4)} / ${result.ssimView.toFixed(4)}${ba}${chosen}${result.alreadyOptimal ? ' (orig.)' : ''}${result.inProcess ? ' (in process)' : ''}`;
     }),
   ]);
   return [

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Copies the corpus into the benchmark's two sets, so each is measured (and reported) on its own:
+#   OUT/tuned    the images the engine's smart and auto searches were tuned on
+#                (bench/images plus mate_Dune and Dragonfly, docs/decisions/0066-smart-never-looks-worse.md)
+#   OUT/held-out every other corpus photo and graphic, plus three photos no one on the project had
+#                looked at: Storm, TwoWings and Garden from Debian's mate-backgrounds 1.26.0-1 (GPL-2+)
+# Files are copied, not linked: the benchmark reads regular files only.
+#
+#   bash bench/split-corpus.sh [CORPUS=/work/shared/corpus] [OUT=/tmp/lightpix-bench-sets]
+#   npm run bench -- OUT/held-out --per-image --json held-out.json
+set -euo pipefail
+corpus=${1:-/work/shared/corpus}
+out=${2:-/tmp/lightpix-bench-sets}
+here=$(cd "$(dirname "$0")" && pwd)
+tuned_photos=(canon_IMG_1054.JPG jpeg-decoder_tower.jpg skimage_rocket.jpg whatsapp_IMG-20191006-WA0002.jpg mate_Dune.jpg Dragonfly_by_Bolly.jpg)
+
+rm -rf "$out/tuned" "$out/held-out"
+mkdir -p "$out/tuned/photos" "$out/tuned/graphics" "$out/held-out/photos" "$out/held-out/graphics"
+for name in "${tuned_photos[@]}"; do cp "$corpus/photos/$name" "$out/tuned/photos/"; done
+for file in "$here"/images/graphics/*; do cp "$corpus/graphics/$(basename "$file")" "$out/tuned/graphics/"; done
+for file in "$corpus"/photos/* "$corpus"/graphics/*; do
+  class=$(basename "$(dirname "$file")")
+  [ -e "$out/tuned/$class/$(basename "$file")" ] || cp "$file" "$out/held-out/$class/"
+done
+
+# Three photos from outside the corpus, from Debian's archive (apt-get download needs no root).
+work=$(mktemp -d)
+(cd "$work" && apt-get download mate-backgrounds=1.26.0-1 >/dev/null && dpkg -x mate-backgrounds_*.deb x)
+for name in Storm TwoWings Garden; do
+  cp "$work/x/usr/share/backgrounds/mate/nature/$name.jpg" "$out/held-out/photos/unseen_mate_$name.jpg"
+done
+rm -rf "$work"
+echo "tuned: $(find "$out/tuned" -type f | wc -l) files; held-out: $(find "$out/held-out" -type f | wc -l) files, in $out"
