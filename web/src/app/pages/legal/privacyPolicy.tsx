@@ -45,7 +45,9 @@ export const privacyPolicy: LegalDocument = {
         <p>
           Se ti registri trattiamo indirizzo e-mail, nome, cognome, nome utente, piano sottoscritto e data di
           registrazione. La password è conservata solo come impronta crittografica non reversibile (argon2id). Conserviamo
-          questi dati finché l'account esiste; puoi chiederne la cancellazione in qualsiasi momento. Base giuridica:
+          questi dati finché l'account esiste; puoi eliminarlo tu stesso in qualsiasi momento dalla pagina Account, che
+          disdice subito l'abbonamento e cancella account, risultati, cronologia, sessioni e chiavi API (restano solo i
+          dati di fatturazione del punto e). Base giuridica:
           esecuzione del contratto (art. 6, par. 1, lett. b GDPR). Le modifiche fatte dal nostro supporto al tuo account
           (per esempio la disattivazione) vengono registrate con l'autore della modifica, per nostro legittimo interesse.
         </p>
@@ -59,8 +61,8 @@ export const privacyPolicy: LegalDocument = {
         <h3 className="font-semibold text-slate-900">e) Pagamenti e fatturazione</h3>
         <p>
           L'abbonamento Premium è pagato tramite Stripe: i dati della carta sono inseriti e trattati direttamente da
-          Stripe e non arrivano mai ai nostri server. Noi conserviamo i dati di fatturazione (identificativo cliente,
-          stato dell'abbonamento, importi e date dei pagamenti) per <strong>10 anni</strong>, come richiesto dalla legge
+          Stripe e non arrivano mai ai nostri server. I dati di fatturazione (identificativo cliente, stato e date
+          dell'abbonamento presso di noi; importi e date dei pagamenti presso Stripe) sono conservati per <strong>10 anni</strong>, come richiesto dalla legge
           italiana sulla conservazione delle scritture contabili (art. 2220 del Codice civile). Base giuridica: contratto e
           obbligo legale (art. 6, par. 1, lett. b e c GDPR).
         </p>
