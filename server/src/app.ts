@@ -47,9 +47,17 @@ export interface AppDeps {
   queue?: AppQueue;
   /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
   queueLimits?: ProcessQueueLimits;
+  /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
+  timeouts?: typeof REQUEST_TIMEOUTS;
   /** Stripe; defaults to the one the STRIPE_* settings describe (null without keys). */
   billing?: Billing | null;
 }
+
+/**
+ * How long a client may take to send a request: its headers, and all of it with the body (a 10 MB
+ * upload at 1 Mbit/s takes 80 s). Time spent processing is not counted (docs/decisions/0039).
+ */
+export const REQUEST_TIMEOUTS = { headersMs: 15_000, requestMs: 120_000, checkEveryMs: 5_000 };
 
 /**
  * Per client across the API: far above what a person clicks, low enough to blunt scripts. A premium
@@ -61,7 +69,14 @@ export const API_REQUESTS_PER_MINUTE = 300;
 export async function buildApp(deps: AppDeps) {
   const { env, database, store } = deps;
   const now = deps.now ?? (() => new Date());
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: fastifyTrustProxy(env.TRUST_PROXY) });
+  const timeouts = deps.timeouts ?? REQUEST_TIMEOUTS;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
+    // A client sending a byte every few seconds is cut off (408) instead of holding a connection.
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+  });
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {

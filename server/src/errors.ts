@@ -64,7 +64,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(toErrorBody(new AppError('internal', 'Something went wrong on our side. Please try again.')));
     }
-    if (appError.status >= 500) request.log.error({ err: error }, appError.code);
+    // Busy is a state we answer on purpose, not a fault: one line, no stack.
+    if (appError.code === 'server_busy') request.log.warn({ code: appError.code }, appError.message);
+    else if (appError.status >= 500) request.log.error({ err: error }, appError.code);
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.status).send(toErrorBody(appError));
   });

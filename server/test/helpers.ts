@@ -62,7 +62,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   settings: Record<string, string> = {},
   clock = testClock(),
-  extra: Pick<AppDeps, 'queueLimits' | 'logger'> = {},
+  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts'> = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
+import { AppError } from '../../errors.js';
 import { originOf } from '../../web.js';
 import type { ImagesDeps } from '../images/service.js';
 import { hashKey } from '../keys/service.js';
@@ -72,7 +73,9 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       request.log.error({ err: error }, 'unhandled API error');
       return reply.status(500).send({ error: 'InternalServerError', message: 'Something went wrong on our side. Please try again.' });
     }
-    if (tinify.status >= 500) request.log.error({ err: error }, tinify.kind);
+    // Busy is answered on purpose, not a fault: one line, no stack.
+    if (error instanceof AppError && error.code === 'server_busy') request.log.warn({ code: error.code }, error.message);
+    else if (tinify.status >= 500) request.log.error({ err: error }, tinify.kind);
     return reply.status(tinify.status).headers(tinify.headers).send(tinify.body);
   });
 
@@ -94,7 +97,8 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       .send(output.body);
 
   for (const prefix of PREFIXES) {
-    app.post(`${prefix}/shrink`, async (request, reply): Promise<ShrinkResponse> => {
+    // A full queue is refused before the upload is read.
+    app.post(`${prefix}/shrink`, { onRequest: async () => deps.queue.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
       const who = await caller(request);
       if (!Buffer.isBuffer(request.body) && request.body !== undefined) {
         const fromUrl = shrinkFromUrlSchema.safeParse(request.body).success;

@@ -53,8 +53,9 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 }
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
-  app.post('/api/images/process', async (request, reply): Promise<ImageRecord> => {
-    const visitor = await currentVisitor(request, deps.db);
+  // A full queue is refused before the body is read or a session is started.
+  app.post('/api/images/process', { onRequest: async () => deps.queue.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+    const visitor = await currentVisitor(request, deps.db, { startGuest: true });
     const plan = deps.plans[visitor.tier];
     const { upload, fields } = await readUpload(request);
     if (!upload || upload.data.length === 0) {

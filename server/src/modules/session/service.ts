@@ -23,14 +23,17 @@ export interface Visitor extends QuotaOwner {
 }
 
 /**
- * Who is asking: the signed-in user with their tier, else the anonymous guest (started on first use).
+ * Who is asking: the signed-in user with their tier, else the anonymous guest. A guest's session (a
+ * row and a 30-day cookie) starts only with `startGuest`, when the visitor spends something: reading
+ * pages, plans or the quota does not write a row per cookie-less request (docs/decisions/0039).
  * A user deactivated since signing in is refused, and their session ended.
  */
-export async function currentVisitor(request: FastifyRequest, db: Database): Promise<Visitor> {
+export async function currentVisitor(request: FastifyRequest, db: Database, options: { startGuest?: boolean } = {}): Promise<Visitor> {
   let guestSessionId = request.session.get('guestSessionId');
   if (!guestSessionId) {
+    // Not kept unless started: a fresh identity owns nothing, so reads answer as for a new guest.
     guestSessionId = randomUUID();
-    request.session.set('guestSessionId', guestSessionId);
+    if (options.startGuest) request.session.set('guestSessionId', guestSessionId);
   }
   const userId = request.session.get('userId');
   if (userId) {
