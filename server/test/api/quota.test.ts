@@ -10,27 +10,38 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('starts an anonymous session in a signed, httpOnly, SameSite=Lax cookie', async () => {
+  it('starts an anonymous session with the first image, in a signed, httpOnly, SameSite=Lax cookie', async () => {
     const client = visitor(t.app, '203.0.113.1');
-    const response = await client.get('/api/session/current');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ tier: 'guest', imagesProcessed: 0, maxImages: 1, nextImageAt: null });
-    expect(response.json().guestSessionId).toBe(response.json().id);
-    const setCookie = String(response.headers['set-cookie']);
+    const before = await client.get('/api/session/current');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ tier: 'guest', imagesProcessed: 0, maxImages: 1, nextImageAt: null });
+    // Reading the quota starts nothing (docs/decisions/0039).
+    expect(before.headers['set-cookie']).toBeUndefined();
+    const processed = await client.process(photo, 'a.jpg');
+    expect(processed.statusCode).toBe(201);
+    const setCookie = String(processed.headers['set-cookie']);
     expect(setCookie).toMatch(/^lightpix_session=/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     // The same cookie finds the same session again, and an unchanged session is not re-sent (30 days from its start).
+    const response = await client.get('/api/session/current');
+    expect(response.json()).toMatchObject({ imagesProcessed: 1 });
+    expect(response.json().guestSessionId).toBe(response.json().id);
     const again = await client.get('/api/session/current');
     expect(again.json().id).toBe(response.json().id);
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
-  it('ignores a forged cookie and starts a new session', async () => {
-    const first = await visitor(t.app, '203.0.113.2').get('/api/session/current');
-    const forged = first.headers['set-cookie']!.toString().split(';')[0]!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    const response = await t.app.inject({ method: 'GET', url: '/api/session/current', headers: { cookie: forged } });
+  it('ignores a forged cookie: the visitor is a new guest', async () => {
+    const owner = visitor(t.app, '203.0.113.2');
+    const processed = await owner.process(photo, 'a.jpg');
+    expect(processed.statusCode).toBe(201);
+    const first = await owner.get('/api/session/current');
+    expect(first.json().imagesProcessed).toBe(1);
+    const forged = owner.cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const response = await t.app.inject({ method: 'GET', url: '/api/session/current', headers: { cookie: forged }, remoteAddress: '203.0.113.250' });
     expect(response.json().id).not.toBe(first.json().id);
+    expect(response.json().imagesProcessed).toBe(0);
   });
 
   it('counts the image, then refuses the next with 429 until 24 hours have passed', async () => {
