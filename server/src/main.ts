@@ -1,11 +1,12 @@
-import { openDatabase } from './db/client.js';
+import { DatabaseUnreachable, openDatabase } from './db/client.js';
 import { EnvError, parseEnv, type Env } from './env.js';
 import { buildApp } from './app.js';
 import { sweepExpired } from './modules/images/sweeper.js';
 import { recordUptimeMinute } from './modules/stats/service.js';
 import { openResultStore } from './storage/open.js';
 
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Every minute: expired files and dead reservations go within a minute of their time. */
+const SWEEP_INTERVAL_MS = 60 * 1000;
 const UPTIME_INTERVAL_MS = 60 * 1000;
 
 function loadEnv(): Env {
@@ -32,7 +33,11 @@ async function main() {
       (report) => app.log.info(report, 'retention sweep'),
       (error) => app.log.error({ err: error }, 'retention sweep failed'),
     );
-  await sweep();
+  // A lone instance (no REDIS_URL) has no job running yet: reservations left by a crash are given back now.
+  await sweepExpired(database.db, store, new Date(), env.REDIS_URL ? undefined : 0).then(
+    (report) => app.log.info(report, 'start-up sweep'),
+    (error) => app.log.error({ err: error }, 'start-up sweep failed'),
+  );
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   // The landing page's uptime is the share of minutes recorded here, so it is measured, not claimed.
   const recordUptime = () =>
@@ -64,7 +69,7 @@ async function main() {
 
 main().catch((error) => {
   // A setting checked against a service at start-up (the Stripe price) names itself like a bad value does.
-  if (error instanceof EnvError) console.error(`Lightpix cannot start.\n${error.message}`);
+  if (error instanceof EnvError || error instanceof DatabaseUnreachable) console.error(`Lightpix cannot start.\n${error.message}`);
   else console.error('Lightpix failed to start:', error);
   process.exit(1);
 });

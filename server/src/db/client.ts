@@ -33,10 +33,32 @@ export async function openPglite(client: PGlite, migrations = migrationsFolder):
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
-export async function openPostgres(url: string, migrations = migrationsFolder): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** How long start-up waits for PostgreSQL to connect and answer before it gives up. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A database that cannot be reached, named by host and port only: the URL holds the password. */
+export class DatabaseUnreachable extends Error {}
+
+function where(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'the address given';
+  }
+}
+
+export async function openPostgres(url: string, migrations = migrationsFolder, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: connectTimeoutMs });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error && /timeout/i.test(error.message) ? `no answer within ${connectTimeoutMs / 1000} s` : 'the connection failed';
+    throw new DatabaseUnreachable(`DATABASE_URL: cannot reach PostgreSQL at ${where(url)} (${reason}).`);
+  }
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder: migrations });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -47,7 +47,8 @@ describe.each(databaseKinds)('session lifetime and the sweeper on %s', (kind) =>
     });
     const dead = randomUUID();
     const running = randomUUID();
-    await t.database.db.insert(results).values([reservation(dead, 60), reservation(running, 0)]);
+    // A live job is at most its queue wait and time limit old (about 2.5 min): 6 minutes is a dead one.
+    await t.database.db.insert(results).values([reservation(dead, 6), reservation(running, 0)]);
 
     const report = await sweepExpired(t.database.db, t.store, now);
 
@@ -59,5 +60,23 @@ describe.each(databaseKinds)('session lifetime and the sweeper on %s', (kind) =>
     expect(await left(sessions, liveSession)).toBe(1);
     expect(await left(results, dead)).toBe(0);
     expect(await left(results, running)).toBe(1);
+  });
+
+  it('at the start of a lone instance, gives back every reservation a crash left behind', async () => {
+    const now = t.clock.now();
+    const crashed = randomUUID();
+    await t.database.db.insert(results).values({
+      id: crashed,
+      guestSessionId: `crashed-${randomUUID()}`,
+      clientIp: '198.51.0.251',
+      originalName: 'a.jpg',
+      originalSize: 1,
+      status: 'processing',
+      createdAt: new Date(now.getTime() - 30_000),
+      expiresAt: new Date(now.getTime() + 3600_000),
+    });
+    expect((await sweepExpired(t.database.db, t.store, now)).staleReservations).toBe(0);
+    expect((await sweepExpired(t.database.db, t.store, now, 0)).staleReservations).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.select({ id: results.id }).from(results).where(eq(results.id, crashed))).toEqual([]);
   });
 });
