@@ -40,4 +40,15 @@ describe.each(databaseKinds)('results and retention on %s', (kind) => {
     expect(response.statusCode).toBe(410);
     expect(response.json().error.code).toBe('result_expired');
   });
+
+  it('deletes the file when the download says 410, without waiting for the sweep', async () => {
+    const owner = visitor(t.app, '203.0.113.23');
+    const record = (await owner.process(await fixture('photo.jpg'), 'due.jpg')).json();
+    expect(await readdir(t.resultsDir)).toContain(`${record.id}.jpg`);
+    t.clock.advanceHours(3);
+    const response = await owner.get(record.objectPath);
+    expect(response.statusCode).toBe(410);
+    expect(await readdir(t.resultsDir)).not.toContain(`${record.id}.jpg`);
+    expect((await owner.get(record.objectPath)).statusCode).toBe(410);
+  });
 });

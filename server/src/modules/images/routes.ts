@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/service.js';
+import { expireResult } from './sweeper.js';
 import { currentVisitor } from '../session/service.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
 import { parseBatchPlace } from '../batches/place.js';
@@ -90,6 +91,8 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
   app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {
     const row = await findOwnedResult(deps.db, await currentVisitor(request, deps.db), request.params.id);
     if (isExpired(row, deps.now()) || !row.storageKey) {
+      // The 410 is true at once: the file goes now, not at the next sweep.
+      if (row.storageKey) await expireResult(deps.db, deps.store, row);
       throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');
     }
     const body = await deps.store.get(row.storageKey).catch((error: unknown) => {
