@@ -38,6 +38,7 @@ test('a guest reloads and still sees the result with its download link and expir
 test('a signed-in user reloads /images and still sees this visit\'s result', async ({ page }) => {
   await registerByApi(page.request, uniqueEmail('reload'));
   await page.goto('/images');
+  await expect(page.getByTestId('remaining-images')).toHaveText(/10 of 10 images left/, { timeout: 15_000 });
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByRole('button', { name: 'Optimise', exact: true }).click();

@@ -180,7 +180,7 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
               </Button>
             )}
           </div>
-          <p className="text-xs text-slate-500">{t('upload.pasteHint')}</p>
+          <p className="text-xs text-slate-600">{t('upload.pasteHint')}</p>
         </>
       )}
       <p id={hintId} className="text-sm text-slate-600">
