@@ -36,7 +36,8 @@ describe.each(databaseKinds)('premium batches and their ZIP on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('takes a 100-file batch a few at a time at the production rate limit, and zips every result once', async () => {
+  // A hundred real image jobs: minutes on a loaded 2-core machine, not the default 30 s.
+  it('takes a 100-file batch a few at a time at the production rate limit, and zips every result once', { timeout: 300_000 }, async () => {
     const { client } = await premiumPerson(t, 'batch100@example.com');
     const batchId = randomUUID();
     const files = await Promise.all(Array.from({ length: 100 }, (_, i) => smallPhoto(photo, i)));
