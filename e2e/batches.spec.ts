@@ -152,3 +152,28 @@ test.describe('at 360 px', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('on a touch screen at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('a finger drags the before/after divider', async ({ page }) => {
+    await page.goto('/guest');
+    await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
+    await page.getByTestId('upload-input').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Optimise', exact: true }).click();
+    await page.getByRole('button', { name: 'Compare photo.jpg before and after' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'photo.jpg: before and after' });
+    const slider = dialog.getByRole('slider', { name: 'Divider between before and after' });
+    await expect(slider).toHaveValue('50');
+    const box = (await dialog.getByTestId('compare-stage').boundingBox())!;
+    const y = box.y + box.height / 2;
+    // Real touch input through the browser's own protocol: Chromium turns it into touch pointer events.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] });
+    await touch('touchStart', box.x + box.width * 0.5);
+    for (const fraction of [0.4, 0.3, 0.2]) await touch('touchMove', box.x + box.width * fraction);
+    await touch('touchEnd');
+    await expect.poll(async () => Number(await slider.inputValue())).toBeLessThanOrEqual(25);
+  });
+});
