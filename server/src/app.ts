@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -7,7 +7,7 @@ import fastifySession from '@fastify/session';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
-import { registerErrorHandler } from './errors.js';
+import { AppError, fromFastifyError, registerErrorHandler, toErrorBody } from './errors.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { batchesRoutes } from './modules/batches/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -76,6 +76,11 @@ export async function buildApp(deps: AppDeps) {
     // A client sending a byte every few seconds is cut off (408) instead of holding a connection.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    // A malformed URL is answered before routing; it gets the contract's JSON like any other mistake.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const appError = fromFastifyError(error) ?? new AppError('invalid_input', 'The request is not valid.');
+      void reply.status(appError.status).send(toErrorBody(appError));
+    },
   });
   registerErrorHandler(app);
 

@@ -31,14 +31,20 @@ export const notFound = (message = 'Not found.') => new AppError('not_found', me
 export function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('file_too_large', 'The upload is larger than allowed.');
+    case 'FST_FILES_LIMIT':
+      return new AppError('invalid_input', 'Send one image per request.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('invalid_input', 'The form has too many fields.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('invalid_input', 'The request must be multipart/form-data.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      // Only uploads take multipart, and they say so themselves; every other body is JSON.
+      return new AppError('invalid_input', 'Send the request body as JSON (Content-Type: application/json).');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('invalid_input', 'The address is not valid.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

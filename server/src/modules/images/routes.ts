@@ -36,13 +36,19 @@ async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | n
   if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the image as multipart/form-data.');
   let upload: Upload | null = null;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'image' && !upload) upload = { filename: cleanFilename(part.filename), data };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'image' && !upload) upload = { filename: cleanFilename(part.filename), data };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // Limits (size, files, fields) have Fastify codes and their own answers; the parser's own errors are a broken body.
+    if ((error as { code?: string }).code?.startsWith('FST_')) throw error;
+    throw new AppError('invalid_input', 'The upload is incomplete or not valid multipart/form-data (it may have been cut short). Please send it again.');
   }
   return { upload, fields };
 }
