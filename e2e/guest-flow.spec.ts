@@ -28,8 +28,10 @@ test('a guest optimises a real photo, downloads a smaller valid file, then has 0
   expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
 
   await expect(page.getByTestId('remaining-images')).toHaveText('0 of 1 image left (renews every 24 hours)');
-  await expect(uploadArea).toHaveAttribute('aria-disabled', 'true');
+  await expect(uploadArea).toContainText('Image limit reached');
   await expect(page.getByTestId('upload-input')).toBeDisabled();
+  // The offer's links stay usable for everyone: the area is not marked disabled around them.
+  await expect(uploadArea.getByTestId('offer-sign-up')).toBeEnabled();
 });
 
 test('the server refuses a second image even if the page is bypassed', async ({ page, request }) => {

@@ -32,6 +32,9 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
   const hintId = useId();
   const disabled = busy || limitReached || allowed <= 0 || maxImageBytes === undefined;
   const selectionFull = !busy && !limitReached && allowed <= 0;
+  // aria-disabled also disables every link inside for assistive technology, so the group is not
+  // marked while it offers the next plan: its links must stay usable (the file input stays disabled).
+  const offering = limitReached && limitOffer !== undefined && limitOffer !== null;
 
   function reportRejected(rejected: FileSelection['rejected']) {
     if (rejected.length === 0) return;
@@ -122,7 +125,7 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
       data-testid="upload-area"
       role="group"
       aria-label={t('upload.areaLabel')}
-      aria-disabled={disabled ? 'true' : undefined}
+      aria-disabled={disabled && !offering ? 'true' : undefined}
       aria-describedby={hintId}
       onClick={() => {
         if (!disabled) inputRef.current?.click();
