@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures.js';
+import { password, uniqueEmail } from './people.js';
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
 
@@ -27,6 +28,17 @@ for (const width of [1280, 360]) {
     const [first, second] = [(await signUp.boundingBox())!, (await premium.boundingBox())!];
     expect(first.y < second.y || (first.y === second.y && first.x < second.x)).toBe(true);
     await expect(page.getByTestId('status-sign-up')).toBeVisible();
+
+    if (width !== 1280) return;
+    // Taking the offer: the account opens with the whole allowance the offer named, and keeps the guest's result.
+    await signUp.click();
+    await page.getByLabel('First name').fill('Offer');
+    await page.getByLabel('Last name').fill('Taker');
+    await page.getByLabel('E-mail').fill(uniqueEmail('offer'));
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('remaining-images')).toHaveText(`${registered.maxImages} of ${registered.maxImages} images left this month`);
+    await expect(page.getByTestId('result-row')).toContainText('photo.jpg');
   });
 }
 

@@ -112,12 +112,15 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(own.statusCode).toBe(201);
   });
 
-  it('keeps the results of the guest session after sign-up', async () => {
+  it('keeps the results of the guest session after sign-up, and the account starts with its whole allowance', async () => {
     const client = visitor(t.app, nextIp());
     const record = (await client.process(await fixture('photo.jpg'), 'mine.jpg')).json();
     await client.post('/api/auth/register', person('keeper@example.com'));
     expect((await client.get(record.objectPath)).statusCode).toBe(200);
-    expect((await client.get('/api/session/current')).json()).toMatchObject({ tier: 'registered', imagesProcessed: 1 });
+    // The guest's image was charged to the guest; the free account's allowance is all still there.
+    expect((await client.get('/api/session/current')).json()).toMatchObject({ tier: 'registered', imagesProcessed: 0, maxImages: 3 });
+    expect((await client.process(await fixture('photo.jpg'), 'next.jpg')).statusCode).toBe(201);
+    expect((await client.get('/api/session/current')).json()).toMatchObject({ imagesProcessed: 1 });
   });
 
   it('admits exactly 1 of 20 parallel uploads when a registered user has 1 image left', async () => {

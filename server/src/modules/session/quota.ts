@@ -27,9 +27,12 @@ export function windowStart(window: QuotaWindow, now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Guests are counted per session AND per client IP, the stricter wins; users per account. */
+/**
+ * Guests are counted per session AND per client IP, the stricter wins; users per account, without
+ * the guest's results that sign-up adopted: those were charged to the guest (docs/decisions/0080).
+ */
 function ownerFilters(owner: QuotaOwner) {
-  if (owner.userId) return [eq(results.userId, owner.userId)];
+  if (owner.userId) return [and(eq(results.userId, owner.userId), eq(results.byGuest, false))];
   return [eq(results.guestSessionId, owner.guestSessionId), and(eq(results.clientIp, owner.clientIp), eq(results.byGuest, true))];
 }
 
