@@ -35,6 +35,8 @@ import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import { clientKey } from './rate-limit.js';
+import type { Redis } from 'ioredis';
+import { limitsNamespace } from './cluster/redis.js';
 
 export interface AppDeps {
   env: Env;
@@ -51,6 +53,8 @@ export interface AppDeps {
   timeouts?: typeof REQUEST_TIMEOUTS;
   /** Stripe; defaults to the one the STRIPE_* settings describe (null without keys). */
   billing?: Billing | null;
+  /** With REDIS_URL: request limits are counted in Redis, shared by every instance (docs/decisions/0061). */
+  redis?: Redis | null;
 }
 
 /**
@@ -107,8 +111,13 @@ export async function buildApp(deps: AppDeps) {
   const resetMailer = createPasswordResetMailer(env);
   const billingDeps: BillingDeps = { db, billing, plans, publicUrl: env.PUBLIC_URL, now };
 
+  // One count across instances with Redis, else per process; a Redis outage lets requests through (0061).
+  const sharedLimits = (scope: 'web' | 'developer-api') =>
+    deps.redis ? { redis: deps.redis, nameSpace: limitsNamespace(env.REDIS_PREFIX, scope), skipOnError: true } : {};
+
   await app.register(async (api) => {
     await api.register(fastifyRateLimit, {
+      ...sharedLimits('web'),
       max: API_REQUESTS_PER_MINUTE,
       timeWindow: '1 minute',
       // After the session is read: colleagues behind one office address do not share a count.
@@ -152,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(stripeWebhookRoutes, billingDeps);
   // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
-  await app.register(developerApiRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL });
+  await app.register(developerApiRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api') });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

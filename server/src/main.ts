@@ -1,13 +1,9 @@
 import { DatabaseUnreachable, openDatabase } from './db/client.js';
 import { EnvError, parseEnv, type Env } from './env.js';
 import { buildApp } from './app.js';
-import { sweepExpired } from './modules/images/sweeper.js';
-import { recordUptimeMinute } from './modules/stats/service.js';
+import { startBackgroundTasks } from './cluster/background.js';
+import { openLimitsRedis } from './cluster/redis.js';
 import { openResultStore } from './storage/open.js';
-
-/** Every minute: expired files and dead reservations go within a minute of their time. */
-const SWEEP_INTERVAL_MS = 60 * 1000;
-const UPTIME_INTERVAL_MS = 60 * 1000;
 
 function loadEnv(): Env {
   try {
@@ -24,38 +20,32 @@ function loadEnv(): Env {
 async function main() {
   const startedAt = performance.now();
   const env = loadEnv();
+  // Instances starting together migrate one at a time (docs/decisions/0062).
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const store = openResultStore(env);
-  const app = await buildApp({ env, database, store, logger: { level: env.LOG_LEVEL } });
-
-  const sweep = () =>
-    sweepExpired(database.db, store, new Date()).then(
-      (report) => app.log.info(report, 'retention sweep'),
-      (error) => app.log.error({ err: error }, 'retention sweep failed'),
-    );
-  // A lone instance (no REDIS_URL) has no job running yet: reservations left by a crash are given back now.
-  await sweepExpired(database.db, store, new Date(), env.REDIS_URL ? undefined : 0).then(
-    (report) => app.log.info(report, 'start-up sweep'),
-    (error) => app.log.error({ err: error }, 'start-up sweep failed'),
-  );
-  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
-  // The landing page's uptime is the share of minutes recorded here, so it is measured, not claimed.
-  const recordUptime = () =>
-    recordUptimeMinute(database.db, new Date()).catch((error) => app.log.warn({ err: error }, 'uptime not recorded'));
-  await recordUptime();
-  const uptimeRecorder = setInterval(recordUptime, UPTIME_INTERVAL_MS);
+  const redis = env.REDIS_URL ? await openLimitsRedis(env.REDIS_URL) : null;
+  const app = await buildApp({ env, database, store, redis, logger: { level: env.LOG_LEVEL } });
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
+  // Each instance runs them, one instance at a time cluster-wide.
+  // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.
+  const background = await startBackgroundTasks({ database, store, log: app.log, loneInstance: !env.REDIS_URL });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(sweeper);
-    clearInterval(uptimeRecorder);
-    // Stops accepting connections and lets requests in flight finish.
-    await app.close();
-    await database.close();
-    process.exit(0);
+    try {
+      // Stops accepting connections, lets requests in flight finish, then the job queue finishes its jobs.
+      await app.close();
+      await background.stop();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

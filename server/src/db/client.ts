@@ -17,8 +17,17 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs a task that must run in one instance at a time (the retention sweep, the uptime sample): when
+   * another instance holds the task's lock, returns false at once without running it.
+   */
+  runAlone(name: string, task: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Advisory-lock names, in one place so no two uses share one by accident (docs/decisions/0062). */
+const MIGRATIONS_LOCK = 'lightpix:migrations';
+const taskLock = (name: string) => `lightpix:task:${name}`;
 
 /** Committed migrations in server/drizzle, found from this file in source (src/db) and in the bundle (dist). */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,7 +39,12 @@ export const migrationsFolder =
 export async function openPglite(client: PGlite, migrations = migrationsFolder): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrations });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  // PGlite lives in one process, which is the only instance: nothing to coordinate.
+  const runAlone = async (_name: string, task: () => Promise<void>) => {
+    await task();
+    return true;
+  };
+  return { db: db as unknown as Database, kind: 'pglite', runAlone, close: () => client.close() };
 }
 
 /** How long start-up waits for PostgreSQL to connect and answer before it gives up. */
@@ -59,11 +73,67 @@ export async function openPostgres(url: string, migrations = migrationsFolder, c
     const reason = error instanceof Error && /timeout/i.test(error.message) ? `no answer within ${connectTimeoutMs / 1000} s` : 'the connection failed';
     throw new DatabaseUnreachable(`DATABASE_URL: cannot reach PostgreSQL at ${where(url)} (${reason}).`);
   }
+  try {
+    await migrateOnce(pool, migrations);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder: migrations });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Database, kind: 'postgres', runAlone: (name, task) => runAloneOn(pool, name, task), close: () => pool.end() };
 }
 
+/**
+ * Instances starting together migrate one after another under a session advisory lock: the first
+ * applies the migrations, the others wait, then find nothing left to apply. The lock goes with the
+ * connection, so an instance that dies mid-way frees it (docs/decisions/0062).
+ */
+async function migrateOnce(pool: pg.Pool, migrations: string): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
+  } catch (error) {
+    connection.release(true);
+    throw error;
+  }
+  try {
+    await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder: migrations });
+  } finally {
+    await unlockAndRelease(connection, MIGRATIONS_LOCK);
+  }
+}
+
+async function runAloneOn(pool: pg.Pool, name: string, task: () => Promise<void>): Promise<boolean> {
+  const connection = await pool.connect();
+  let locked: boolean;
+  try {
+    const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [taskLock(name)]);
+    locked = rows[0]?.locked === true;
+  } catch (error) {
+    connection.release(true);
+    throw error;
+  }
+  if (!locked) {
+    connection.release();
+    return false;
+  }
+  try {
+    await task();
+  } finally {
+    await unlockAndRelease(connection, taskLock(name));
+  }
+  return true;
+}
+
+/** A connection whose unlock failed is closed instead of reused: closing it frees the lock. */
+async function unlockAndRelease(connection: pg.PoolClient, lock: string): Promise<void> {
+  try {
+    await connection.query('select pg_advisory_unlock(hashtext($1))', [lock]);
+    connection.release();
+  } catch {
+    connection.release(true);
+  }
+}
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. Migrations run here. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { originOf } from '../../web.js';
@@ -21,6 +21,8 @@ declare module 'fastify' {
 export interface DeveloperApiDeps extends ImagesDeps {
   plans: PlanTable;
   publicUrl: string | undefined;
+  /** Where the limits are counted (Redis, shared by every instance) when not in this process. */
+  limits?: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'>;
 }
 
 /** Wrong keys per address per minute before that address is slowed down. */
@@ -43,6 +45,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) => done(null, body));
 
   await app.register(fastifyRateLimit, {
+    ...deps.limits,
     max: API_KEY_REQUESTS_PER_MINUTE,
     timeWindow: '1 minute',
     keyGenerator: (request) => {
