@@ -80,6 +80,18 @@ export async function buildApp(deps: AppDeps) {
     // A client sending a byte every few seconds is cut off (408) instead of holding a connection.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    // Too long a URL or headers (431), or a timeout (408), answered on the socket in the contract's JSON.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (!socket.writable) return;
+      const [status, reason, message] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The address or the headers are too long.']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request took too long to arrive.']
+            : [400, 'Bad Request', 'The request is not valid.'];
+      const body = JSON.stringify({ error: { code: 'invalid_input', message } });
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     // A malformed URL is answered before routing; it gets the contract's JSON like any other mistake.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const appError = fromFastifyError(error) ?? new AppError('invalid_input', 'The request is not valid.');

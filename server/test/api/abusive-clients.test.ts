@@ -87,6 +87,13 @@ describe('connections that hold the server', () => {
     const head = ['POST /api/auth/login HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 10000', '', ''];
     const answer = await rawRequest(port, `${head.join('\r\n')}{`);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('"code":"invalid_input"');
+  });
+
+  it('answers too long a URL with 431 in the contract’s JSON', async () => {
+    const answer = await rawRequest(port, `GET /api/plans?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431/);
+    expect(answer).toContain('"error":{"code":"invalid_input"');
   });
 
   it('refuses an upload with 503 when the queue is full, before reading its body or starting a session', async () => {
