@@ -62,9 +62,10 @@ test('sign-in follows a same-site redirect, and a signed-in visitor skips the au
 
   await signInThroughForm(page, email, { url: '/auth?redirect=/powerpoint' });
   await expect(page.getByText('Signed in!', { exact: true })).toBeVisible();
-  // /powerpoint is premium-only, so a registered user lands back on /.
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Optimise Images' })).toBeVisible();
+  // /powerpoint shows a registered user what the tool does and the way to Premium.
+  await expect(page).toHaveURL('/powerpoint');
+  await expect(page.getByRole('heading', { level: 1, name: 'Optimise presentations' })).toBeVisible();
+  await expect(page.getByTestId('deck-offer')).toBeVisible();
 
   await page.goto('/auth');
   await expect(page).toHaveURL('/');

@@ -17,7 +17,6 @@ import {
 } from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PremiumRoute } from './routing/PremiumRoute';
 
 export const router = createBrowserRouter([
   {
@@ -39,11 +38,7 @@ export const router = createBrowserRouter([
       { path: '/cookie-policy', element: <LegalPage name="cookies" /> },
       {
         path: '/powerpoint',
-        element: (
-          <PremiumRoute>
-            <PowerPointPage />
-          </PremiumRoute>
-        ),
+        element: <PowerPointPage />,
       },
       { path: SUBSCRIBE_PATH, element: <SubscribePage /> },
       { path: ACCOUNT_PATH, element: <AccountPage /> },

@@ -173,12 +173,12 @@ export function ownedBy(owner: QuotaOwner) {
   return owner.userId !== null ? eq(results.userId, owner.userId) : and(isNull(results.userId), eq(results.guestSessionId, owner.guestSessionId));
 }
 
-/** The visitor's results still downloadable, newest first: what the page shows again after a reload. */
+/** The visitor's images still downloadable, newest first: what the image page shows again after a reload (decks are in the history). */
 export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Date): Promise<ImageRecord[]> {
   const rows = await db
     .select()
     .from(results)
-    .where(and(ownedBy(owner), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt)))
+    .where(and(ownedBy(owner), eq(results.kind, 'image'), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt)))
     .orderBy(desc(results.createdAt), desc(results.id))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => toRecord(row, now));

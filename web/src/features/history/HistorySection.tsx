@@ -1,6 +1,7 @@
 import type { ImageRecord } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deckReportText } from '#lib/deckReport';
 import { Button } from '#components/ui/Button';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
 import { formatKb } from '#lib/format';
@@ -58,8 +59,13 @@ function HistoryRow({ record }: { record: ImageRecord }) {
     <li data-testid="history-row" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
       <div className="min-w-0 flex-1">
         {/* One line with an ellipsis, the full name on hover, so a phone's rows stay short. */}
-        <p className="truncate font-medium text-slate-900" title={record.originalName}>
-          {record.originalName}
+        <p className="flex items-center gap-2 font-medium text-slate-900" title={record.originalName}>
+          {record.kind === 'deck' && (
+            <svg data-testid="history-deck-icon" role="img" aria-label={t('decks.deckIcon')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-5 shrink-0 text-orange-600">
+              <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 4.5h16.5M4.5 4.5v10.5a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5V4.5M12 16.5V21m-3 0h6M8.25 12.75 11 9.75l2.25 2.25 3-3.75" />
+            </svg>
+          )}
+          <span className="truncate">{record.originalName}</span>
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
           {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
@@ -69,6 +75,11 @@ function HistoryRow({ record }: { record: ImageRecord }) {
             {Number.isNaN(date.getTime()) ? record.createdAt : date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
         </p>
+        {record.kind === 'deck' && record.report && (
+          <p data-testid="history-deck-report" className="text-sm text-slate-600">
+            {deckReportText(record.report, t)}
+          </p>
+        )}
       </div>
       <div className="flex items-center gap-2">
         <ResultStatusBadge status={record.status} testId="history-status" />

@@ -1,0 +1,190 @@
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deckTargets, type DeckTarget, type ImageRecord, type Plan } from '@lightpix/shared';
+import { useToast } from '#components/ui/Toast';
+import { deckReportText } from '#lib/deckReport';
+import { errorMessage } from '#lib/errorMessage';
+import { formatKb, formatMb, percentSaved } from '#lib/format';
+import { queryKeys } from '#lib/queryKeys';
+import { processDeck } from './processDeck';
+import { deckAccept, selectDecks } from './selectDecks';
+
+interface DeckEntry {
+  key: string;
+  file: File;
+  state: 'waiting' | 'uploading' | 'optimising' | 'done' | 'failed';
+  percent: number;
+  record?: ImageRecord;
+  error?: string;
+}
+
+/** The premium PowerPoint tool: a target, the upload area in PowerPoint mode, then each deck's progress and result. */
+export function DeckTool({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [target, setTarget] = useState<DeckTarget>('screen');
+  const [entries, setEntries] = useState<DeckEntry[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const busy = entries.some((entry) => entry.state === 'uploading' || entry.state === 'optimising' || entry.state === 'waiting');
+  const size = formatMb(plan.maxPresentationBytes, i18n.language);
+  const update = (key: string, change: Partial<DeckEntry>) => setEntries((all) => all.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+
+  async function start(files: File[]) {
+    const { accepted, rejected } = selectDecks(files, { maxBytes: plan.maxPresentationBytes, count: plan.filesPerSelection });
+    if (rejected.length > 0) {
+      toast({
+        variant: 'destructive',
+        title: t('decks.upload.rejectedTitle', { count: rejected.length }),
+        description: rejected
+          .map(({ name, reason }) => t(`decks.upload.rejected${reason === 'type' ? 'Type' : reason === 'size' ? 'Size' : 'Count'}`, { name, size, count: plan.filesPerSelection }))
+          .join(' '),
+      });
+    }
+    const added = accepted.map((file) => ({ key: `${Date.now()}-${Math.random()}-${file.name}`, file, state: 'waiting' as const, percent: 0 }));
+    setEntries((all) => [...added, ...all]);
+    // One after another: each deck is heavy work on the server.
+    for (const entry of added) {
+      update(entry.key, { state: 'uploading' });
+      try {
+        const record = await processDeck(entry.file, target, (percent) => update(entry.key, percent >= 100 ? { percent, state: 'optimising' } : { percent }));
+        update(entry.key, { state: 'done', record });
+      } catch (error) {
+        update(entry.key, { state: 'failed', error: errorMessage(error, t, i18n.exists) });
+      }
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.session }), queryClient.invalidateQueries({ queryKey: queryKeys.history })]);
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (!busy) void start(Array.from(event.dataTransfer.files));
+  }
+
+  return (
+    <div className="space-y-6">
+      <fieldset className="rounded-2xl border border-slate-200 bg-white p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{t('decks.target.legend')}</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {deckTargets.map((option) => (
+            <label key={option} className={clsx('flex cursor-pointer gap-2 rounded-xl border p-3', target === option ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}>
+              <input type="radio" name="deck-target" value={option} checked={target === option} disabled={busy} onChange={() => setTarget(option)} className="mt-1" />
+              <span>
+                <span className="block font-medium text-slate-900">{t(`decks.target.${option}`)}</span>
+                <span className="block text-sm text-slate-600">{t(`decks.target.${option}Hint`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div
+        data-testid="deck-upload-area"
+        role="group"
+        aria-label={t('decks.upload.label')}
+        aria-describedby={hintId}
+        aria-disabled={busy ? 'true' : undefined}
+        onClick={() => {
+          if (!busy) inputRef.current?.click();
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!busy) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={clsx(
+          'flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-10 text-center',
+          busy ? 'cursor-not-allowed border-slate-200 bg-slate-50' : 'cursor-pointer border-brand-300 bg-white hover:border-brand-500',
+          dragging && 'border-brand-600 bg-brand-50',
+        )}
+      >
+        <p className="text-lg font-semibold text-slate-800">{t('decks.upload.drop')}</p>
+        <p id={hintId} className="text-sm text-slate-600">
+          {t('decks.upload.hint', { size, count: plan.filesPerSelection })}
+        </p>
+        <input
+          ref={inputRef}
+          type="file"
+          data-testid="deck-input"
+          aria-label={t('decks.upload.label')}
+          accept={deckAccept}
+          multiple={plan.filesPerSelection > 1}
+          disabled={busy}
+          className="sr-only"
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            if (files.length > 0) void start(files);
+          }}
+        />
+      </div>
+
+      {entries.length > 0 && (
+        <section aria-labelledby="deck-results-heading" className="rounded-2xl border border-slate-200 bg-white p-4">
+          <h2 id="deck-results-heading" className="text-lg font-semibold text-slate-900">
+            {t('decks.results.heading')}
+          </h2>
+          <ul className="divide-y divide-slate-100">
+            {entries.map((entry) => (
+              <DeckRow key={entry.key} entry={entry} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function DeckRow({ entry }: { entry: DeckEntry }) {
+  const { t, i18n } = useTranslation();
+  const { record } = entry;
+  return (
+    <li data-testid="deck-row" className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-all text-slate-900">{entry.file.name}</p>
+        {entry.state === 'uploading' || entry.state === 'waiting' ? (
+          <div role="progressbar" aria-label={t('decks.results.uploading', { percent: entry.percent })} aria-valuenow={entry.percent} aria-valuemin={0} aria-valuemax={100} className="mt-2 h-2 w-full max-w-xs rounded-full bg-slate-100">
+            <div className="h-2 rounded-full bg-brand-500" style={{ width: `${entry.percent}%` }} />
+          </div>
+        ) : entry.state === 'optimising' ? (
+          <p role="status" className="mt-1 text-sm text-slate-600">
+            {t('decks.results.optimising')}
+          </p>
+        ) : entry.state === 'failed' ? (
+          <p role="alert" data-testid="deck-error" className="mt-1 text-sm text-red-700">
+            {entry.error}
+          </p>
+        ) : record ? (
+          <>
+            <p data-testid="deck-sizes" className="mt-1 text-sm text-slate-700">
+              {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} → {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
+              {!record.alreadyOptimal && ` · ${t('decks.results.saved', { percent: percentSaved(record.originalSize, record.processedSize) })}`}
+            </p>
+            <p data-testid="deck-report" className="text-sm text-slate-600">
+              {record.alreadyOptimal ? t('decks.results.alreadyOptimal') : record.report ? deckReportText(record.report, t) : ''}
+              {record.report?.convertedFromPpt && ` ${t('decks.results.fromPpt')}`}
+            </p>
+          </>
+        ) : null}
+      </div>
+      {record?.objectPath && (
+        <a
+          href={record.objectPath}
+          download
+          data-testid="deck-download"
+          aria-label={t('decks.results.downloadNamed', { name: entry.file.name })}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {t('decks.results.download')}
+        </a>
+      )}
+    </li>
+  );
+}
