@@ -1,5 +1,4 @@
 import os from 'node:os';
-import PQueue from 'p-queue';
 import { AppError } from '../errors.js';
 
 export interface QueueLimits {
@@ -20,7 +19,7 @@ export type JobHandlers = Record<string, (input: any) => Promise<unknown>>;
 
 /**
  * The one seam for long work (an image, a deck, a batch): bounded running, bounded waiting, then 503.
- * In-process by default; a distributed implementation keeps the same shape.
+ * Child processes on this machine by default (process-queue.ts); a distributed implementation keeps the same shape.
  */
 export interface JobQueue<H extends JobHandlers> {
   readonly isFull: boolean;
@@ -41,28 +40,4 @@ export function serverBusy(): AppError {
     undefined,
     { 'Retry-After': String(RETRY_AFTER_SECONDS) },
   );
-}
-
-/** Runs jobs in this process, on libuv's pool through sharp. */
-export function inProcessQueue<H extends JobHandlers>(handlers: H, limits: QueueLimits = defaultQueueLimits()): JobQueue<H> {
-  const queue = new PQueue({ concurrency: limits.concurrency });
-  let closed = false;
-  const isFull = () => closed || queue.size >= limits.maxWaiting;
-  return {
-    get isFull() {
-      return isFull();
-    },
-    assertRoom() {
-      if (isFull()) throw serverBusy();
-    },
-    async run(kind, input) {
-      if (isFull()) throw serverBusy();
-      const handler = handlers[kind]!;
-      return (await queue.add(() => handler(input), { throwOnTimeout: true })) as never;
-    },
-    async close() {
-      closed = true;
-      await queue.onIdle();
-    },
-  };
 }
