@@ -9,39 +9,10 @@ const externalPackages = {
   },
 };
 
-// The HEIC decoder's worker thread is its own file, found next to main.js (server/src/images/heic.ts).
-await build({
-  entryPoints: ['src/images/heic-worker.mjs'],
-  outfile: 'dist/heic-worker.mjs',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  logLevel: 'warning',
-  plugins: [externalPackages],
-});
+const shared = { bundle: true, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning', plugins: [externalPackages] };
 
-// Image jobs run in child processes started from this file, found next to main.js (server/src/jobs/process-queue.ts).
-await build({
-  entryPoints: ['src/jobs/job-worker.ts'],
-  outfile: 'dist/job-worker.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [externalPackages],
-});
-
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [externalPackages],
-});
+// The HEIC decoder's worker thread (server/src/images/heic.ts) and the image jobs' child process
+// (server/src/jobs/process-queue.ts) are files of their own, found next to main.js.
+await build({ ...shared, entryPoints: ['src/images/heic-worker.mjs'], outfile: 'dist/heic-worker.mjs' });
+await build({ ...shared, entryPoints: ['src/jobs/job-worker.ts'], outfile: 'dist/job-worker.js', sourcemap: true });
+await build({ ...shared, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', sourcemap: true });
