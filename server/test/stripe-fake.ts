@@ -108,24 +108,20 @@ export class StripeFake {
   deleteCustomer(customerId: string): string {
     for (const subscription of this.subscriptionsOf(customerId)) subscription.status = 'canceled';
     this.customers.delete(customerId);
-    this.events += 1;
-    return JSON.stringify({
-      id: `evt_${this.events}_${randomBytes(4).toString('hex')}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      type: 'customer.deleted',
-      data: { object: { id: customerId, object: 'customer', deleted: true } },
-    });
+    return this.eventBody('customer.deleted', { id: customerId, object: 'customer', deleted: true });
   }
 
   /** An event body as Stripe sends it; sign it with stripe.webhooks.generateTestHeaderString. */
   event(type: string, subscription: FakeSubscription): string {
-    this.events += 1;
     const object = type.startsWith('invoice.')
       ? { id: subscription.invoice, object: 'invoice', customer: subscription.customer, status: type === 'invoice.paid' ? 'paid' : 'open' }
       : this.subscriptionObject(subscription, []);
+    return this.eventBody(type, object);
+  }
+
+  /** Stripe's event envelope around one object, with a fresh event id. */
+  private eventBody(type: string, object: unknown): string {
+    this.events += 1;
     return JSON.stringify({
       id: `evt_${this.events}_${randomBytes(4).toString('hex')}`,
       object: 'event',
