@@ -107,6 +107,45 @@ export const apiUsageSchema = z.object({
 });
 export type ApiUsage = z.infer<typeof apiUsageSchema>;
 
+/**
+ * The error names API clients branch on, with their HTTP status: the server raises them under these
+ * statuses and /developers documents them from this one table.
+ */
+export const TINIFY_ERRORS = {
+  InputMissing: 400,
+  BadSignature: 400,
+  BadRequest: 400,
+  SourceUrlNotSupported: 400,
+  StoreNotSupported: 400,
+  PreserveNotSupported: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  Gone: 410,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  DecodeError: 422,
+  Unprocessable: 422,
+  TooManyRequests: 429,
+  InternalServerError: 500,
+  ServiceUnavailable: 503,
+} as const;
+export type TinifyErrorName = keyof typeof TINIFY_ERRORS;
+
+/** The names /developers explains, in its table's order: the ones a working client meets. */
+export const DOCUMENTED_API_ERRORS = [
+  'InputMissing',
+  'BadRequest',
+  'Unauthorized',
+  'NotFound',
+  'Gone',
+  'PayloadTooLarge',
+  'UnsupportedMediaType',
+  'DecodeError',
+  'TooManyRequests',
+] as const satisfies readonly TinifyErrorName[];
+
 /** Every API error, in Tinify's shape: a name clients branch on and a message people read. */
 export const apiErrorSchema = z.object({ error: z.string(), message: z.string() });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

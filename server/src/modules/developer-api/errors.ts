@@ -1,5 +1,5 @@
 import type { FastifyError } from 'fastify';
-import type { ApiErrorBody, ErrorCode } from '@lightpix/shared';
+import { TINIFY_ERRORS, type ApiErrorBody, type ErrorCode, type TinifyErrorName } from '@lightpix/shared';
 import { AppError, fromFastifyError } from '../../errors.js';
 
 /** An error as Tinify's clients read it: a status, a name to branch on and a message. Only this module uses it. */
@@ -13,32 +13,37 @@ export class TinifyError extends Error {
     super(message);
   }
 
+  /** One of the documented names, at the status the shared table gives it. */
+  static named(name: TinifyErrorName, message: string, headers?: Record<string, string>): TinifyError {
+    return new TinifyError(TINIFY_ERRORS[name], name, message, headers);
+  }
+
   get body(): ApiErrorBody {
     return { error: this.kind, message: this.message };
   }
 }
 
-export const unauthorized = (message = 'Credentials are invalid.') => new TinifyError(401, 'Unauthorized', message);
+export const unauthorized = (message = 'Credentials are invalid.') => TinifyError.named('Unauthorized', message);
 
 /** Our error codes under Tinify's names where Tinify has one; the status stays ours where it has none. */
-const tinifyNames: Partial<Record<ErrorCode, [number, string]>> = {
-  invalid_input: [400, 'BadRequest'],
-  not_signed_in: [401, 'Unauthorized'],
-  forbidden: [403, 'Forbidden'],
-  not_found: [404, 'NotFound'],
-  conflict: [409, 'Conflict'],
-  result_expired: [410, 'Gone'],
-  file_too_large: [413, 'PayloadTooLarge'],
-  too_many_pixels: [413, 'PayloadTooLarge'],
-  unsupported_file_type: [415, 'UnsupportedMediaType'],
-  undecodable_image: [422, 'DecodeError'],
-  image_too_complex: [422, 'Unprocessable'],
-  target_unreachable: [422, 'Unprocessable'],
-  quota_exceeded: [429, 'TooManyRequests'],
-  rate_limited: [429, 'TooManyRequests'],
-  server_busy: [503, 'ServiceUnavailable'],
-  storage_unavailable: [503, 'ServiceUnavailable'],
-  internal: [500, 'InternalServerError'],
+const tinifyNames: Partial<Record<ErrorCode, TinifyErrorName>> = {
+  invalid_input: 'BadRequest',
+  not_signed_in: 'Unauthorized',
+  forbidden: 'Forbidden',
+  not_found: 'NotFound',
+  conflict: 'Conflict',
+  result_expired: 'Gone',
+  file_too_large: 'PayloadTooLarge',
+  too_many_pixels: 'PayloadTooLarge',
+  unsupported_file_type: 'UnsupportedMediaType',
+  undecodable_image: 'DecodeError',
+  image_too_complex: 'Unprocessable',
+  target_unreachable: 'Unprocessable',
+  quota_exceeded: 'TooManyRequests',
+  rate_limited: 'TooManyRequests',
+  server_busy: 'ServiceUnavailable',
+  storage_unavailable: 'ServiceUnavailable',
+  internal: 'InternalServerError',
 };
 
 /** Any thrown error in Tinify's shape; null when it is ours to hide (a 500). */
@@ -47,7 +52,8 @@ export function toTinifyError(error: unknown): TinifyError | null {
   const appError = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
   if (!appError) return null;
   // A code added later keeps its status under its own name in Tinify's style (payments_unavailable → PaymentsUnavailable).
-  const [status, name] = tinifyNames[appError.code] ?? [appError.status, pascalCase(appError.code)];
+  const known = tinifyNames[appError.code];
+  const [status, name] = known ? [TINIFY_ERRORS[known], known] : [appError.status, pascalCase(appError.code)];
   const message = appError.code === 'quota_exceeded' ? 'Your monthly limit has been exceeded. ' + appError.message : appError.message;
   return new TinifyError(status, name, message, appError.headers);
 }

@@ -62,7 +62,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     } catch (error) {
       const attempt = await failedKeys(request);
       if (!attempt.isAllowed && attempt.isExceeded) {
-        throw new TinifyError(429, 'TooManyRequests', 'Too many requests with invalid credentials. Please wait a minute.', {
+        throw TinifyError.named('TooManyRequests', 'Too many requests with invalid credentials. Please wait a minute.', {
           'Retry-After': String(attempt.ttlInSeconds),
         });
       }
@@ -105,9 +105,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       const who = await caller(request);
       if (!Buffer.isBuffer(request.body) && request.body !== undefined) {
         const fromUrl = shrinkFromUrlSchema.safeParse(request.body).success;
-        throw new TinifyError(
-          400,
-          fromUrl ? 'SourceUrlNotSupported' : 'BadRequest',
+        throw TinifyError.named(fromUrl ? 'SourceUrlNotSupported' : 'BadRequest',
           fromUrl
             ? 'Compressing from a URL is not supported: send the image bytes as the request body.'
             : 'Send the image bytes as the request body.',
@@ -126,7 +124,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     app.post<{ Params: { id: string } }>(`${prefix}/output/:id`, async (request, reply) => {
       const who = await caller(request);
       const parsed = outputOptionsSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new TinifyError(400, 'BadRequest', parsed.error.issues.map((issue) => issue.message).join(' '));
+      if (!parsed.success) throw TinifyError.named('BadRequest', parsed.error.issues.map((issue) => issue.message).join(' '));
       const output = changesImage(parsed.data)
         ? await transformOutput(deps, who, request.params.id, parsed.data)
         : await readOutput(deps, who, request.params.id);
@@ -143,6 +141,6 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
   app.get('/api/v1/openapi.json', async (request) => openApiDocument(`${originOf(request, deps.publicUrl)}/api/v1`));
 
   app.all('/api/v1/*', async () => {
-    throw new TinifyError(404, 'NotFound', 'There is no such API endpoint. See /developers.');
+    throw TinifyError.named('NotFound', 'There is no such API endpoint. See /developers.');
   });
 }

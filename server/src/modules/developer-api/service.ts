@@ -46,12 +46,12 @@ export interface StoredOutput {
 }
 
 export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, base: string): Promise<{ id: string; response: ShrinkResponse }> {
-  if (data.length === 0) throw new TinifyError(400, 'InputMissing', 'The request body is empty: send the image bytes as the body.');
+  if (data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
   const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, caller.key.id).catch(
     (error: unknown) => {
       const sniffed = sniffFormat(data);
       if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffed) {
-        throw new TinifyError(400, 'BadSignature', `The body does not start like any image file. Send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`);
+        throw TinifyError.named('BadSignature', `The body does not start like any image file. Send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`);
       }
       throw error;
     },
@@ -117,12 +117,10 @@ export function changesImage(options: OutputOptions): boolean {
  */
 export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: string, options: OutputOptions): Promise<StoredOutput> {
   if (options.store !== undefined) {
-    throw new TinifyError(400, 'StoreNotSupported', 'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.');
+    throw TinifyError.named('StoreNotSupported', 'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.');
   }
   if (options.preserve?.length) {
-    throw new TinifyError(
-      400,
-      'PreserveNotSupported',
+    throw TinifyError.named('PreserveNotSupported',
       'Metadata cannot be preserved: every image loses its metadata when it is compressed and the original is not kept. Remove "preserve".',
     );
   }

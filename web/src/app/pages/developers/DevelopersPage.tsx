@@ -1,4 +1,4 @@
-import { API_KEY_REQUESTS_PER_MINUTE, DEVELOPERS_PATH, MAX_API_KEYS } from '@lightpix/shared';
+import { API_KEY_REQUESTS_PER_MINUTE, DEVELOPERS_PATH, DOCUMENTED_API_ERRORS, MAX_API_KEYS, TINIFY_ERRORS } from '@lightpix/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,19 +8,6 @@ import { useCurrentUser } from '#lib/currentUser';
 import { allowanceText } from '#lib/planText';
 import { usePlans, useRetentionHours } from '../../../features/session/api';
 import { ApiKeysSection } from '../../../features/developers/ApiKeysSection';
-
-/** The errors a client can meet, by status and Tinify's name for them (server/src/modules/developer-api/errors.ts). */
-const apiErrors = [
-  ['400', 'InputMissing'],
-  ['400', 'BadRequest'],
-  ['401', 'Unauthorized'],
-  ['404', 'NotFound'],
-  ['410', 'Gone'],
-  ['413', 'PayloadTooLarge'],
-  ['415', 'UnsupportedMediaType'],
-  ['422', 'DecodeError'],
-  ['429', 'TooManyRequests'],
-] as const;
 
 function Code({ children, testId }: { children: string; testId?: string }) {
   return (
@@ -120,9 +107,9 @@ console.log(tinify.compressionCount, 'compressions this month');`}</Code>
             </tr>
           </thead>
           <tbody>
-            {apiErrors.map(([status, name]) => (
+            {DOCUMENTED_API_ERRORS.map((name) => (
               <tr key={name} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-4 font-mono">{status}</td>
+                <td className="py-2 pr-4 font-mono">{TINIFY_ERRORS[name]}</td>
                 <td className="py-2 pr-4 font-mono break-all">{name}</td>
                 <td className="py-2 text-slate-700">{t(`developers.errors.meanings.${name}`)}</td>
               </tr>
