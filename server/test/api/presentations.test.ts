@@ -6,6 +6,10 @@ import { readPackage } from '../../src/presentations/zip.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 import { signedUp } from '../developers.js';
 import { billionLaughsDeck, traversalDeck, zipBombDeck, zipOf } from '../decks.js';
+import { renderSlides, renderToolsMissing } from '../render.js';
+
+const renderMissing = await renderToolsMissing();
+if (renderMissing && process.env.CI) throw new Error(`LibreOffice and poppler are required on CI: ${renderMissing}`);
 
 const nextIp = addressPool('198.41');
 let people = 0;
@@ -136,6 +140,29 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
       await slow.close();
     }
   });
+
+  it.skipIf(renderMissing)('converts a .ppt to a smaller .pptx that LibreOffice opens, and says so in the record', async () => {
+    const client = await person('premium');
+    const ppt = await fixture('decks/field-notes.ppt');
+    const response = await deckRequest(client, t.app, ppt, 'Field notes.ppt');
+    expect(response.statusCode).toBe(201);
+    const record = response.json();
+    expect(record).toMatchObject({ kind: 'deck', format: 'pptx', originalName: 'Field notes.ppt', originalSize: ppt.length, report: { convertedFromPpt: true } });
+    expect(record.processedSize).toBeLessThan(ppt.length);
+    expect(await used(client)).toBe(1);
+
+    const download = await client.get(record.objectPath);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Field notes.pptx"');
+    const names = (await readPackage(download.rawPayload)).map((entry) => entry.name);
+    expect(names[0]).toBe('[Content_Types].xml');
+    expect(names).toContain('ppt/presentation.xml');
+    // Both slides of the original open and render.
+    const slides = await renderSlides(download.rawPayload);
+    expect(slides.length).toBe(2);
+    expect(slides[0]!.width).toBe(1280);
+  }, 180_000);
 
   it('explains a .ppt when LibreOffice is missing (415 naming the fix)', async () => {
     const noOffice = await createTestApp(kind, { SOFFICE_PATH: '/nonexistent/soffice' });
