@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(fastifyMultipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25 },
     });
-    await api.register(healthRoutes, { db });
+    await api.register(healthRoutes, { db, store, now });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
     await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, now });

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.js';
 import { parseEnv } from '../src/env.js';
-import { fileResultStore } from '../src/storage/result-store.js';
+import { fileResultStore, type ResultStore } from '../src/storage/result-store.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -62,14 +62,14 @@ export async function createTestApp(
   kind: DatabaseKind,
   settings: Record<string, string> = {},
   clock = testClock(),
-  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts'> = {},
+  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts'> & { store?: (resultsDir: string) => ResultStore } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });
   const database = await openTestDatabase(kind);
   const resultsDir = path.join(dataDir, 'results');
-  const store = fileResultStore(resultsDir);
-  const app = await buildApp({ env, database, store, now: clock.now, ...extra });
+  const store = extra.store?.(resultsDir) ?? fileResultStore(resultsDir);
+  const app = await buildApp({ env, database, store, now: clock.now, queueLimits: extra.queueLimits, logger: extra.logger, timeouts: extra.timeouts });
   return {
     app,
     database,

@@ -33,6 +33,8 @@ export interface ResultStore {
 
 const SAFE_KEY = /^[A-Za-z0-9._-]+$/;
 const PARTIAL = '.partial';
+/** The folder cannot take files: full, read-only, no permission, or a file where it should be (EEXIST, ENOTDIR). */
+const UNWRITABLE_FOLDER = ['ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'EDQUOT', 'ENOTDIR', 'EEXIST', 'EISDIR', 'EIO'];
 
 /** The embedded default: a folder on this machine's disk. */
 export function fileResultStore(directory: string): ResultStore {
@@ -52,7 +54,7 @@ export function fileResultStore(directory: string): ResultStore {
       } catch (error) {
         await rm(temporary, { force: true }).catch(() => undefined);
         const code = (error as NodeJS.ErrnoException).code;
-        if (code && ['ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'EDQUOT', 'ENOTDIR'].includes(code)) {
+        if (code && UNWRITABLE_FOLDER.includes(code)) {
           throw storeUnavailable(`results folder cannot be written (${code})`);
         }
         throw error;

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import { healthChecker } from './service.js';
 
-export async function healthRoutes(app: FastifyInstance, { db }: { db: Database }) {
+/** 200 {"status":"ok"} when requests can be served and results stored; otherwise 503 naming the part that failed, never why. */
+export async function healthRoutes(app: FastifyInstance, { db, store, now }: { db: Database; store: ResultStore; now: () => Date }) {
+  const check = healthChecker(db, store, now);
   app.get('/api/health', async (request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    const report = await check(request.log);
+    if (report.healthy) return { status: 'ok' };
+    return reply.status(503).send({ status: 'unavailable', checks: report.checks });
   });
 }
