@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = ['web/dist/index.html', 'server/dist/main.js'].map((p) => path.join(root, p));
-const sources = ['shared/src', 'server/src', 'server/drizzle', 'web/src', 'web/index.html'].map((p) => path.join(root, p));
+const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/pglite-template/PG_VERSION'].map((p) => path.join(root, p));
+// package-lock.json: a new PGlite needs a template made by itself.
+const sources = ['shared/src', 'server/src', 'server/drizzle', 'server/build.mjs', 'web/src', 'web/index.html', 'package-lock.json'].map((p) => path.join(root, p));
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;

@@ -1,5 +1,9 @@
 // Bundles the server (and the shared package it imports as TypeScript) into dist/main.js;
 // npm packages stay external and load from node_modules.
+import { rename, rm } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build } from 'esbuild';
 
 const externalPackages = {
@@ -16,3 +20,13 @@ const shared = { bundle: true, platform: 'node', target: 'node20', format: 'esm'
 await build({ ...shared, entryPoints: ['src/images/heic-worker.mjs'], outfile: 'dist/heic-worker.mjs' });
 await build({ ...shared, entryPoints: ['src/jobs/job-worker.ts'], outfile: 'dist/job-worker.js', sourcemap: true });
 await build({ ...shared, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', sourcemap: true });
+
+// The embedded database's first start copies this migrated data folder instead of running initdb in
+// the app's process (docs/decisions/0095-idle-memory.md); made aside, then renamed into place.
+const template = 'dist/pglite-template';
+await rm(`${template}.new`, { recursive: true, force: true });
+const client = new PGlite(`${template}.new`);
+await migrate(drizzle({ client }), { migrationsFolder: 'drizzle' });
+await client.close();
+await rm(template, { recursive: true, force: true });
+await rename(`${template}.new`, template);

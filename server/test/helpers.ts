@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.js';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.js';
+import { openPglite, openPostgres, pgliteOptions, type DatabaseHandle } from '../src/db/client.js';
 import { parseEnv } from '../src/env.js';
 import { fileResultStore, type ResultStore } from '../src/storage/result-store.js';
 
@@ -20,7 +20,7 @@ export const databaseKinds: DatabaseKind[] = inject('postgresTemplate') ? ['pgli
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const template = await readFile(inject('pgliteTemplate'));
-    return openPglite(await PGlite.create({ loadDataDir: new Blob([template]) }));
+    return openPglite(await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([template]) }));
   }
   const template = inject('postgresTemplate');
   if (!template) throw new Error('PostgreSQL is not available');

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +36,30 @@ export const migrationsFolder =
   [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
     existsSync(path.join(dir, 'meta/_journal.json')),
   ) ?? path.resolve(here, '../drizzle');
+
+/**
+ * PGlite as the app runs it: PostgreSQL's default 128 MB buffer cache is written through at start-up
+ * and stays resident; 16 MB holds this app's working set (docs/decisions/0095-idle-memory.md).
+ */
+export const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+
+/** A migrated data folder the build makes (server/build.mjs), so a first start copies it instead of running initdb. */
+export const pgliteTemplateFolder = path.resolve(here, 'pglite-template');
+
+/**
+ * A new data folder starts as a copy of the build's template: initdb inside the app's process left it
+ * at 700–850 MB RSS for good. Copied aside and renamed, so a crash mid-copy leaves no half database.
+ */
+export async function seedPgliteFolder(folder: string, template = pgliteTemplateFolder): Promise<void> {
+  if (!existsSync(path.join(template, 'PG_VERSION'))) return;
+  if (existsSync(folder) && readdirSync(folder).length > 0) return;
+  const copy = `${folder}.seeding`;
+  await rm(copy, { recursive: true, force: true });
+  await mkdir(path.dirname(folder), { recursive: true });
+  await cp(template, copy, { recursive: true });
+  await rm(folder, { recursive: true, force: true });
+  await rename(copy, folder);
+}
 
 export async function openPglite(client: PGlite, migrations = migrationsFolder): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
@@ -137,5 +162,7 @@ async function unlockAndRelease(connection: pg.PoolClient, lock: string): Promis
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. Migrations run here. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(new PGlite(path.join(options.dataDir, 'pglite')));
+  const folder = path.join(options.dataDir, 'pglite');
+  await seedPgliteFolder(folder);
+  return openPglite(new PGlite(folder, pgliteOptions));
 }
