@@ -1,11 +1,13 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves web app and API.
+// `npm run worker` (argument `worker`): the same build, then a process that only consumes jobs from Redis.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/pglite-template/PG_VERSION'].map((p) => path.join(root, p));
+const entry = process.argv[2] === 'worker' ? 'worker.js' : 'main.js';
+const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/worker.js', 'server/dist/pglite-template/PG_VERSION'].map((p) => path.join(root, p));
 // package-lock.json: a new PGlite needs a template made by itself.
 const sources = ['shared/src', 'server/src', 'server/drizzle', 'server/build.mjs', 'web/src', 'web/index.html', 'package-lock.json'].map((p) => path.join(root, p));
 
@@ -21,4 +23,4 @@ if (built < Math.max(...sources.map(newestChange))) {
   console.log('Building Lightpix…');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
-await import(pathToFileURL(path.join(root, 'server/dist/main.js')).href);
+await import(pathToFileURL(path.join(root, 'server/dist', entry)).href);

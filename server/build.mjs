@@ -20,6 +20,8 @@ const shared = { bundle: true, platform: 'node', target: 'node20', format: 'esm'
 await build({ ...shared, entryPoints: ['src/images/heic-worker.mjs'], outfile: 'dist/heic-worker.mjs' });
 await build({ ...shared, entryPoints: ['src/jobs/job-worker.ts'], outfile: 'dist/job-worker.js', sourcemap: true });
 await build({ ...shared, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', sourcemap: true });
+// `npm run worker`: consumes result jobs from Redis, no HTTP (src/worker.ts).
+await build({ ...shared, entryPoints: ['src/worker.ts'], outfile: 'dist/worker.js', sourcemap: true });
 
 // The embedded database's first start copies this migrated data folder instead of running initdb in
 // the app's process (docs/decisions/0095-idle-memory.md); made aside, then renamed into place.

@@ -31,6 +31,7 @@ import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/sto
 import { childProcessQueue, type ProcessQueueLimits } from './jobs/process-queue.js';
 import { jobTimeLimits, type AppJobs, type AppQueue } from './jobs/handlers.js';
 import { defaultQueueLimits } from './jobs/queue.js';
+import { localResultQueue, type ResultQueue } from './jobs/result-queue.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
@@ -45,7 +46,9 @@ export interface AppDeps {
   /** The clock, replaceable so tests can move time past a window or retention. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** The job queue; defaults to child processes with queueLimits, closed with the app. */
+  /** Result jobs; defaults to running them here (localResultQueue over `queue`), closed with the app. With REDIS_URL, main.ts passes BullMQ's. */
+  jobs?: ResultQueue;
+  /** The child processes of the default result jobs; defaults to queueLimits' own, closed with the app. */
   queue?: AppQueue;
   /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
   queueLimits?: ProcessQueueLimits;
@@ -68,6 +71,11 @@ export const REQUEST_TIMEOUTS = { headersMs: 15_000, requestMs: 120_000, checkEv
  * batch of 100 files (100 uploads and the page's reads) fits in it with room (docs/decisions/0047).
  */
 export const API_REQUESTS_PER_MINUTE = 300;
+
+/** Child processes with the time and memory limits of images/limits.ts, a deck's longer time included. */
+function defaultProcessQueue(limits: ProcessQueueLimits = defaultQueueLimits()): AppQueue {
+  return childProcessQueue<AppJobs>({ ...limits, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
+}
 
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(deps: AppDeps) {
@@ -115,9 +123,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const plans = buildPlanTable(env);
-  const queue = deps.queue ?? childProcessQueue<AppJobs>({ ...(deps.queueLimits ?? defaultQueueLimits()), timeLimitMsByKind: { ...jobTimeLimits, ...deps.queueLimits?.timeLimitMsByKind } });
-  if (!deps.queue) app.addHook('onClose', () => queue.close());
   const db = database.db;
+  const jobs = deps.jobs ?? localResultQueue({ db, store, queue: deps.queue ?? defaultProcessQueue(deps.queueLimits) });
+  // Requests in flight finish first (Fastify closes after them), then their jobs.
+  if (!deps.jobs) app.addHook('onClose', () => jobs.close());
   const billing = deps.billing !== undefined ? deps.billing : billingFromEnv(env);
   if (billing) await checkPrice(billing, plans.premium.priceEurCents);
   const resetMailer = createPasswordResetMailer(env);
@@ -164,16 +173,16 @@ export async function buildApp(deps: AppDeps) {
     await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });
-    await api.register(imagesRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS });
+    await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });
     await api.register(batchesRoutes, { db, store, now });
-    await api.register(presentationsRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS, soffice: env.SOFFICE_PATH });
+    await api.register(presentationsRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, soffice: env.SOFFICE_PATH });
     await api.register(subscriptionRoutes, billingDeps);
     await api.register(accountRoutes, { db, store, billing });
     await api.register(keysRoutes, { db, now });
   });
   await app.register(stripeWebhookRoutes, billingDeps);
   // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
-  await app.register(developerApiRoutes, { db, store, queue, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api') });
+  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api') });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

@@ -111,6 +111,19 @@ export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR
 
 export class EnvError extends Error {}
 
+/** The settings, or a message naming every wrong one and exit 1: what each entry point (main, worker) starts with. */
+export function loadEnvOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`Lightpix cannot start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Parses the settings once; a bad value throws an EnvError naming every wrong setting. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -129,6 +142,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
           missing.map((name) => `  ${name}: required in production when REDIS_URL or S3 storage is set`).join('\n'),
       );
     }
+  }
+  // Without Redis there is no queue between a web instance and a worker: one process does both.
+  if (env.ROLE !== 'all' && !env.REDIS_URL) {
+    throw new EnvError(`Invalid settings:\n  ROLE: ${env.ROLE} needs REDIS_URL (jobs pass through Redis); leave ROLE unset on a single machine`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

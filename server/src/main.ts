@@ -1,30 +1,26 @@
 import { DatabaseUnreachable, openDatabase } from './db/client.js';
-import { EnvError, parseEnv, type Env } from './env.js';
+import { EnvError, loadEnvOrExit } from './env.js';
 import { buildApp } from './app.js';
 import { startBackgroundTasks } from './cluster/background.js';
+import { openJobQueue, startJobWorker } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
+import { runWorkerProcess } from './cluster/worker-process.js';
 import { openResultStore } from './storage/open.js';
-
-function loadEnv(): Env {
-  try {
-    return parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(`Lightpix cannot start.\n${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 async function main() {
   const startedAt = performance.now();
-  const env = loadEnv();
+  const env = loadEnvOrExit();
+  // A worker instance answers no HTTP (the same as npm run worker).
+  if (env.ROLE === 'worker') return runWorkerProcess(env);
   // Instances starting together migrate one at a time (docs/decisions/0062).
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const store = openResultStore(env);
   const redis = env.REDIS_URL ? await openLimitsRedis(env.REDIS_URL) : null;
-  const app = await buildApp({ env, database, store, redis, logger: { level: env.LOG_LEVEL } });
+  const redisEnv = env.REDIS_URL ? { ...env, REDIS_URL: env.REDIS_URL } : null;
+  // With Redis, jobs are BullMQ's (docs/decisions/0090); ROLE=all also consumes them here.
+  const jobs = redisEnv ? await openJobQueue(redisEnv, database) : undefined;
+  const app = await buildApp({ env, database, store, redis, jobs, logger: { level: env.LOG_LEVEL } });
+  const worker = redisEnv && env.ROLE === 'all' ? await startJobWorker(redisEnv, database, store, app.log) : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.
@@ -38,6 +34,9 @@ async function main() {
     try {
       // Stops accepting connections, lets requests in flight finish, then the job queue finishes its jobs.
       await app.close();
+      // BullMQ's worker finishes the jobs it holds before its connections close.
+      await worker?.close();
+      await jobs?.close();
       await background.stop();
       await redis?.quit();
       await database.close();
@@ -52,7 +51,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    { database: database.kind, dataDir: env.DATA_DIR, startupMs: Math.round(performance.now() - startedAt) },
+    { database: database.kind, role: env.ROLE, jobs: jobs ? 'redis' : 'in-process', dataDir: env.DATA_DIR, startupMs: Math.round(performance.now() - startedAt) },
     `Lightpix is ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
   );
 }

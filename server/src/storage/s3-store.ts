@@ -28,12 +28,15 @@ export function s3Client(settings: S3Settings): S3Client {
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
+/** Uploads waiting for a worker (docs/decisions/0091): apart from results, so a lifecycle rule can treat them apart. */
+export const S3_INPUT_PREFIX = 'inputs/';
+
 /** Results in an S3-compatible bucket, shared by every instance of a cluster; bytes stream in and out. */
-export function s3ResultStore(settings: S3Settings, client: S3Client = s3Client(settings)): ResultStore {
+export function s3ResultStore(settings: S3Settings, client: S3Client = s3Client(settings), prefix = S3_KEY_PREFIX): ResultStore {
   const Bucket = settings.bucket;
   const objectKey = (key: string) => {
     if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
-    return `${S3_KEY_PREFIX}${key}`;
+    return `${prefix}${key}`;
   };
   return {
     async put(key, data) {
@@ -63,10 +66,10 @@ export function s3ResultStore(settings: S3Settings, client: S3Client = s3Client(
     async *listOlderThan(before) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: S3_KEY_PREFIX, ContinuationToken }));
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
-          yield object.Key.slice(S3_KEY_PREFIX.length);
+          yield object.Key.slice(prefix.length);
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

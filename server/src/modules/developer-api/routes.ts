@@ -101,7 +101,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
 
   for (const prefix of PREFIXES) {
     // A full queue is refused before the upload is read.
-    app.post(`${prefix}/shrink`, { onRequest: async () => deps.queue.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
+    app.post(`${prefix}/shrink`, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
       const who = await caller(request);
       if (!Buffer.isBuffer(request.body) && request.body !== undefined) {
         const fromUrl = shrinkFromUrlSchema.safeParse(request.body).success;

@@ -1,18 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { ApiUsage, OutputFormat, OutputOptions, ShrinkResponse } from '@lightpix/shared';
-import { results, type ResultRow } from '../../db/schema/index.js';
+import type { ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { EncodedFormat } from '../../images/encode.js';
-import { ACCEPTED_FORMATS_TEXT, extensionOf, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
+import { ACCEPTED_FORMATS_TEXT, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
 import { checkOutputSize, plannedSize, uprightSize } from '../../images/limits.js';
 import { inspectImage } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
 import { findOwnedResult, isExpired, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
-import { quotaUsage, releaseUnit, reserveUnit, windowStart } from '../session/quota.js';
+import { reserveAndProduce } from '../images/produce.js';
+import { quotaUsage, windowStart } from '../session/quota.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
 
@@ -136,31 +135,16 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   // Too large a result is refused before a unit is reserved or a worker is held.
   if (crop) checkOutputSize(uprightSize(info), crop, info.pages);
   else plannedSize(info, proportional);
-  deps.queue.assertRoom();
-  const now = deps.now();
-  const newId = randomUUID();
-  const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
-  await reserveUnit(deps.db, caller.plan, caller.owner, { id: newId, originalName: source.originalName, originalSize: data.length, expiresAt, apiKeyId: caller.key.id }, now);
-  try {
-    const image = await deps.queue.run('apiTransform', {
-      data,
-      info,
-      resize: proportional,
-      crop,
-      background: options.transform?.background ?? null,
-      formats,
-    });
-    const storageKey = `${newId}.${extensionOf[image.format]}`;
-    await deps.store.put(storageKey, image.data);
-    await deps.db
-      .update(results)
-      .set({ status: 'completed', processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, smart: true, storageKey })
-      .where(eq(results.id, newId));
-    return { body: Readable.from(image.data), type: mimeTypeOf[image.format], size: image.data.length, width: image.width, height: image.height };
-  } catch (error) {
-    await releaseUnit(deps.db, newId);
-    throw error;
-  }
+  await deps.jobs.assertRoom();
+  const row = await reserveAndProduce(
+    deps,
+    caller.plan,
+    caller.owner,
+    { originalName: source.originalName, originalSize: data.length, apiKeyId: caller.key.id },
+    { kind: 'apiTransform', input: { info, resize: proportional, crop, background: options.transform?.background ?? null, formats } },
+    data,
+  );
+  return { body: await openStored(deps, row.storageKey!), type: mimeTypeOf[row.format as InputFormat], size: row.processedSize, width: row.width, height: row.height };
 }
 
 /** The formats to try: the one asked for, the smallest of several ('*' = every format the plan allows), or the output's own. */

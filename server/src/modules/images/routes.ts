@@ -61,7 +61,7 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before the body is read or a session is started.
-  app.post('/api/images/process', { onRequest: async () => deps.queue.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  app.post('/api/images/process', { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db, { startGuest: true });
     const plan = deps.plans[visitor.tier];
     const { upload, fields } = await readUpload(request);

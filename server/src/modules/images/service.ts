@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import {
@@ -18,15 +17,17 @@ import { extensionOf, outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
-import type { AppQueue } from '../../jobs/handlers.js';
+import type { ResultQueue } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { BatchPlace } from '../batches/place.js';
-import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
+import type { QuotaOwner } from '../session/quota.js';
+import { reserveAndProduce } from './produce.js';
 
 export interface ImagesDeps {
   db: Database;
   store: ResultStore;
-  queue: AppQueue;
+  /** Result jobs: here in child processes, or BullMQ workers with REDIS_URL. */
+  jobs: ResultQueue;
   retentionHours: number;
   now: () => Date;
 }
@@ -101,47 +102,22 @@ export async function processUpload(
   /** The page's selection it belongs to, for "Download all" (docs/decisions/0045). */
   batch: BatchPlace | null = null,
 ): Promise<ImageRecord> {
-  deps.queue.assertRoom();
+  await deps.jobs.assertRoom();
   const info = await inspectImage(upload.data);
   // An enlargement past the limits is refused before a unit is reserved or a worker is held.
   plannedSize(info, settings);
   const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha) : settings.format;
-  const now = deps.now();
-  const id = randomUUID();
-  const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
-  await reserveUnit(
-    deps.db,
+  const options = { ...settings, format, autoFormats: plan.outputFormats };
+  const row = await reserveAndProduce(
+    deps,
     plan,
     owner,
-    { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt, apiKeyId, batchId: batch?.batchId ?? null, folder: batch?.folder ?? null },
-    now,
+    { originalName: upload.filename, originalSize: upload.data.length, apiKeyId, batchId: batch?.batchId ?? null, folder: batch?.folder ?? null },
+    // 'Smallest format' always searches for smart mode's look.
+    { kind: 'image', input: { info, options }, smart: settings.quality === 'smart' || settings.format === SMALLEST_FORMAT },
+    upload.data,
   );
-  try {
-    const options = { ...settings, format, autoFormats: plan.outputFormats };
-    const image = await deps.queue.run('image', { data: upload.data, info, options });
-    const storageKey = `${id}.${extensionOf[image.format]}`;
-    await deps.store.put(storageKey, image.data);
-    const [row] = await deps.db
-      .update(results)
-      .set({
-        status: 'completed',
-        processedSize: image.data.length,
-        format: image.format,
-        width: image.width,
-        height: image.height,
-        quality: image.quality,
-        alreadyOptimal: image.alreadyOptimal,
-        // 'Smallest format' always searches for smart mode's look.
-        smart: settings.quality === 'smart' || settings.format === SMALLEST_FORMAT,
-        storageKey,
-      })
-      .where(eq(results.id, id))
-      .returning();
-    return toRecord(row!, now);
-  } catch (error) {
-    await releaseUnit(deps.db, id);
-    throw error;
-  }
+  return toRecord(row, deps.now());
 }
 
 /** The owner's result, or 404 for anyone else: another's file must not even be confirmed to exist. */

@@ -5,7 +5,7 @@ import type { PlanTable } from '../plans/service.js';
 import { currentVisitor } from '../session/service.js';
 import { cleanFilename } from '../images/routes.js';
 import type { Upload } from '../images/service.js';
-import { assertPowerpointAllowed, processDeck, type PresentationsDeps } from './service.js';
+import { assertPowerpointAllowed, deckStatus, processDeck, type PresentationsDeps } from './service.js';
 
 /** Reads the `file` part (up to the plan's deck size) and the text fields, in any order. */
 async function readDeckUpload(request: FastifyRequest, maxBytes: number): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
@@ -30,6 +30,12 @@ async function readDeckUpload(request: FastifyRequest, maxBytes: number): Promis
   return { upload, fields };
 }
 
+/** RFC 7240: a client that would rather poll than hold the request open while its deck is optimised. */
+const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.test(String(request.headers.prefer ?? ''));
+
+/** Where a started deck's status is read (docs/decisions/0092). */
+const deckStatusPath = (id: string) => `/api/presentations/${id}`;
+
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
   app.post(PRESENTATIONS_PROCESS_PATH, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db);
@@ -40,8 +46,20 @@ export async function presentationsRoutes(app: FastifyInstance, deps: Presentati
       throw new AppError('invalid_input', 'Choose a .pptx or .ppt deck to upload.', { file: 'A deck file is required.' });
     }
     const { target } = parseBody(presentationFieldsSchema, fields);
+    if (wantsAsync(request)) {
+      const started = await processDeck(deps, visitor, plan, upload, target, 'start');
+      reply.status(202).header('Location', deckStatusPath(started.id)).header('Preference-Applied', 'respond-async');
+      return started;
+    }
     const record = await processDeck(deps, visitor, plan, upload, target);
     reply.status(201);
     return record;
+  });
+
+  // A started deck: 'processing', then 'completed' with its download; a failed one answers its error.
+  app.get<{ Params: { id: string } }>(deckStatusPath(':id'), async (request, reply): Promise<ImageRecord> => {
+    const visitor = await currentVisitor(request, deps.db);
+    reply.header('Cache-Control', 'no-store');
+    return deckStatus(deps, visitor, request.params.id);
   });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DeckTarget, ImageRecord, Plan } from '@lightpix/shared';
 import { results } from '../../db/schema/index.js';
@@ -6,9 +5,9 @@ import { AppError } from '../../errors.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import { converterAvailable, converterMissing, isLegacyPpt } from '../../presentations/ppt.js';
 import { isZip } from '../../presentations/zip.js';
-import type { ImagesDeps, Upload } from '../images/service.js';
-import { toRecord } from '../images/service.js';
-import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
+import { findOwnedResult, toRecord, type ImagesDeps, type Upload } from '../images/service.js';
+import { ownerKey, reserveAndProduce } from '../images/produce.js';
+import type { QuotaOwner } from '../session/quota.js';
 
 export interface PresentationsDeps extends ImagesDeps {
   /** LibreOffice's command, for .ppt decks. */
@@ -27,39 +26,45 @@ export function notADeckFile(): AppError {
 }
 
 /**
- * Checks the file's kind, reserves one quota unit, optimises the deck through the job queue and stores
- * it. A deck the optimiser refuses (hostile, damaged, too slow) gives its unit back.
+ * Checks the file's kind, reserves one quota unit and optimises the deck through the job queue, which
+ * stores it. 'start' answers at once (the client polls deckStatus); a deck the optimiser refuses
+ * (hostile, damaged, too slow) gives its unit back.
  */
-export async function processDeck(deps: PresentationsDeps, owner: QuotaOwner, plan: Plan, upload: Upload, target: DeckTarget): Promise<ImageRecord> {
-  deps.queue.assertRoom();
+export async function processDeck(
+  deps: PresentationsDeps,
+  owner: QuotaOwner,
+  plan: Plan,
+  upload: Upload,
+  target: DeckTarget,
+  mode: 'wait' | 'start' = 'wait',
+): Promise<ImageRecord> {
+  await deps.jobs.assertRoom();
   const legacy = isLegacyPpt(upload.data);
   if (!legacy && !isZip(upload.data)) throw notADeckFile();
   if (legacy && !(await converterAvailable(deps.soffice))) throw converterMissing();
-  const now = deps.now();
-  const id = randomUUID();
-  const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
-  await reserveUnit(deps.db, plan, owner, { id, originalName: upload.filename, originalSize: upload.data.length, expiresAt, kind: 'deck' }, now);
   try {
-    const deck = await deps.queue.run('deck', { data: upload.data, target, soffice: deps.soffice });
-    const storageKey = `${id}.${deck.format}`;
-    await deps.store.put(storageKey, deck.data);
-    const [row] = await deps.db
-      .update(results)
-      .set({
-        status: 'completed',
-        processedSize: deck.data.length,
-        format: deck.format,
-        alreadyOptimal: deck.alreadyOptimal,
-        report: { target, convertedFromPpt: deck.convertedFromPpt, ...deck.counts },
-        storageKey,
-      })
-      .where(eq(results.id, id))
-      .returning();
-    return toRecord(row!, now);
+    const row = await reserveAndProduce(
+      deps,
+      plan,
+      owner,
+      { originalName: upload.filename, originalSize: upload.data.length, kind: 'deck' },
+      { kind: 'deck', input: { target, soffice: deps.soffice } },
+      upload.data,
+      mode,
+    );
+    return toRecord(row, deps.now());
   } catch (error) {
-    await releaseUnit(deps.db, id);
     throw inDeckWords(error);
   }
+}
+
+/** A deck being processed or done (200), or why its job failed (its unit given back), else 404. */
+export async function deckStatus(deps: PresentationsDeps, owner: QuotaOwner, id: string): Promise<ImageRecord> {
+  const [row] = await deps.db.select({ id: results.id }).from(results).where(eq(results.id, id));
+  if (row) return toRecord(await findOwnedResult(deps.db, owner, id), deps.now());
+  const failure = await deps.jobs.failureOf(id, ownerKey(owner));
+  if (failure) throw inDeckWords(failure);
+  throw new AppError('not_found', 'This deck does not exist.');
 }
 
 /** The job process's limits speak of images; a deck's answer speaks of decks. */

@@ -101,7 +101,7 @@ export async function reserveUnit(
   });
 }
 
-/** Gives a unit back: a file that failed uses no quota. */
+/** Gives a unit back: a file that failed uses no quota. Only a reservation goes: a completed result stays spent, and giving back twice is harmless. */
 export async function releaseUnit(db: Database, resultId: string): Promise<void> {
-  await db.delete(results).where(eq(results.id, resultId));
+  await db.delete(results).where(and(eq(results.id, resultId), eq(results.status, 'processing')));
 }

@@ -1,0 +1,40 @@
+import type { DatabaseHandle } from '../db/client.js';
+import type { Env } from '../env.js';
+import { bullResultQueue } from '../jobs/bullmq-queue.js';
+import { startResultWorker, type JobLog } from '../jobs/bullmq-worker.js';
+import { defaultQueueLimits } from '../jobs/queue.js';
+import type { ResultQueue } from '../jobs/result-queue.js';
+import type { ResultStore } from '../storage/result-store.js';
+import { openInputStore } from '../storage/open.js';
+
+/*
+ * With REDIS_URL, result jobs go through BullMQ (docs/decisions/0090): a web instance enqueues (ROLE web
+ * or all), a worker consumes (ROLE worker or all). Without it the app runs its jobs itself.
+ */
+
+type RedisEnv = Env & { REDIS_URL: string };
+
+/** The web side: enqueues and answers from each job's outcome. */
+export function openJobQueue(env: RedisEnv, database: DatabaseHandle): Promise<ResultQueue> {
+  return bullResultQueue({
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    db: database.db,
+    inputs: openInputStore(env),
+    // As many waiting jobs cluster-wide as one machine's queue allows: past that, 503 at once.
+    maxWaiting: defaultQueueLimits().maxWaiting,
+  });
+}
+
+/** The consuming side, one job per core, each in a killable child process. */
+export function startJobWorker(env: RedisEnv, database: DatabaseHandle, store: ResultStore, log: JobLog) {
+  return startResultWorker({
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    stallSeconds: env.JOB_STALL_SECONDS,
+    db: database.db,
+    store,
+    inputs: openInputStore(env),
+    log,
+  });
+}

@@ -1,0 +1,47 @@
+import { openDatabase } from '../db/client.js';
+import type { Env } from '../env.js';
+import type { JobLog } from '../jobs/bullmq-worker.js';
+import { openResultStore } from '../storage/open.js';
+import { startJobWorker } from './jobs.js';
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+
+/** One JSON line per event on stdout, like the web instances' logger, filtered by LOG_LEVEL. */
+function consoleLog(level: Env['LOG_LEVEL']): JobLog {
+  const from = level === 'silent' ? Infinity : LEVELS.indexOf(level);
+  const line = (name: string) => (details: object, message: string) => {
+    if (LEVELS.indexOf(name) < from) return;
+    const err = (details as { err?: unknown }).err;
+    console.log(JSON.stringify({ level: name, time: Date.now(), ...details, ...(err instanceof Error ? { err: err.message } : {}), msg: message }));
+  };
+  return { info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+/** A worker only: consumes result jobs from Redis, answers no HTTP; SIGTERM finishes the jobs in progress. */
+export async function runWorkerProcess(env: Env): Promise<void> {
+  const log = consoleLog(env.LOG_LEVEL);
+  const redisUrl = env.REDIS_URL;
+  if (!redisUrl) {
+    console.error('Lightpix cannot start.\n  REDIS_URL: a worker takes its jobs from Redis; set REDIS_URL (without it, npm start processes jobs itself)');
+    process.exit(1);
+  }
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const worker = await startJobWorker({ ...env, REDIS_URL: redisUrl }, database, openResultStore(env), log);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down after its jobs in progress');
+    try {
+      await worker.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  log.info({ database: database.kind, stallSeconds: env.JOB_STALL_SECONDS }, 'Lightpix worker is ready');
+}

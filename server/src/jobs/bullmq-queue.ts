@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import type { Database } from '../db/client.js';
+import { results } from '../db/schema/index.js';
+import { AppError } from '../errors.js';
+import type { ResultStore } from '../storage/result-store.js';
+import { receivedError, sendableError, type SentError } from './protocol.js';
+import { serverBusy } from './queue.js';
+import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
+import type { ResultJob } from './result-job.js';
+
+/** One BullMQ queue for every result job; its keys start with `<REDIS_PREFIX>:jobs`. */
+export const RESULT_QUEUE = 'results';
+export const jobsPrefix = (redisPrefix: string) => `${redisPrefix}:jobs`;
+
+/** Uploads up to this size travel inside the job in Redis; larger ones wait in the input store (docs/decisions/0091). */
+export const INLINE_INPUT_BYTES = 1024 * 1024;
+
+/** A result job as it waits in Redis: its bytes inline (base64) or the key of the staged upload. */
+export interface QueuedResultJob {
+  job: ResultJob;
+  input: { inline: string } | { staged: string };
+}
+
+export const stagedInputKey = (resultId: string) => `${resultId}.upload`;
+
+/** Infrastructure failures (a worker gone, Redis or the database away for a moment) are tried again; a bad file never is. */
+export const RESULT_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: { age: FAILURE_KEPT_MS / 1000 },
+} as const;
+
+/** A request waits this long for its job (a deck may take 2 minutes once a worker has it), then answers JobStillRunning. */
+export const PRODUCE_WAIT_MS = 4 * 60 * 1000;
+
+const FAILURE_MARK = 'lightpix:';
+
+/** The failed reason BullMQ keeps: the client's error, so any instance can answer with it. */
+export function failureReason(error: AppError): string {
+  return FAILURE_MARK + JSON.stringify(sendableError(error));
+}
+
+export function errorOfReason(reason: string | undefined): AppError | null {
+  if (!reason?.startsWith(FAILURE_MARK)) return null;
+  const error = receivedError(JSON.parse(reason.slice(FAILURE_MARK.length)) as SentError);
+  return error instanceof AppError ? error : null;
+}
+
+/** A job lost to infrastructure (a worker that died twice on it, Redis gone): the client may simply try again. */
+const notProcessed = () => new AppError('server_busy', 'Your file could not be processed right now. Please try again in a moment.', undefined, { 'Retry-After': '5' });
+
+export interface BullResultQueueOptions {
+  redisUrl: string;
+  redisPrefix: string;
+  db: Database;
+  /** Where uploads over INLINE_INPUT_BYTES wait for a worker. */
+  inputs: ResultStore;
+  /** Jobs allowed to wait cluster-wide before uploads are refused with 503. */
+  maxWaiting: number;
+  waitMs?: number;
+}
+
+/** The web side of the BullMQ queue: enqueues, answers from the job's outcome, counts waiting jobs for back-pressure. */
+export async function bullResultQueue(options: BullResultQueueOptions): Promise<ResultQueue> {
+  const prefix = jobsPrefix(options.redisPrefix);
+  const queue = new Queue<QueuedResultJob>(RESULT_QUEUE, { connection: { url: options.redisUrl }, prefix });
+  // Blocking reads of the event stream: BullMQ requires commands to wait for a reconnect, not fail.
+  const events = new QueueEvents(RESULT_QUEUE, { connection: { url: options.redisUrl, maxRetriesPerRequest: null }, prefix });
+  queue.on('error', () => undefined);
+  events.on('error', () => undefined);
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  const waitMs = options.waitMs ?? PRODUCE_WAIT_MS;
+
+  async function enqueue(job: ResultJob, data: Buffer) {
+    const staged = data.length > INLINE_INPUT_BYTES ? stagedInputKey(job.resultId) : null;
+    if (staged) await options.inputs.put(staged, data);
+    try {
+      const input = staged ? { staged } : { inline: data.toString('base64') };
+      return await queue.add(job.kind, { job, input }, { ...RESULT_JOB_OPTIONS, jobId: job.resultId });
+    } catch {
+      if (staged) await options.inputs.delete(staged).catch(() => undefined);
+      throw notProcessed();
+    }
+  }
+
+  const isCompleted = async (resultId: string) => {
+    const [row] = await options.db.select({ status: results.status }).from(results).where(eq(results.id, resultId));
+    return row?.status === 'completed';
+  };
+
+  return {
+    async assertRoom() {
+      // Redis unreachable: nothing could be queued either.
+      const waiting = await queue.getWaitingCount().catch(() => Infinity);
+      if (waiting >= options.maxWaiting) throw serverBusy();
+    },
+    async produce(job, data) {
+      const added = await enqueue(job, data);
+      try {
+        await added.waitUntilFinished(events, waitMs);
+      } catch (error) {
+        // A job removed on completion before the wait began reads as failed: the row is the truth.
+        if (await isCompleted(job.resultId)) return;
+        const message = error instanceof Error ? error.message : '';
+        if (/timed out/.test(message)) throw new JobStillRunning();
+        throw errorOfReason(message) ?? notProcessed();
+      }
+    },
+    async start(job, data) {
+      await enqueue(job, data);
+    },
+    async failureOf(resultId, owner) {
+      const job = await Job.fromId<QueuedResultJob>(queue, resultId).catch(() => undefined);
+      if (!job || job.data.job.owner !== owner || (await job.getState()) !== 'failed') return null;
+      return errorOfReason(job.failedReason) ?? notProcessed();
+    },
+    async close() {
+      await queue.close();
+      await events.close();
+    },
+  };
+}

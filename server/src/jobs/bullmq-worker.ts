@@ -1,0 +1,98 @@
+import { buffer } from 'node:stream/consumers';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Database } from '../db/client.js';
+import { AppError } from '../errors.js';
+import { releaseUnit } from '../modules/session/quota.js';
+import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
+import { RESULT_QUEUE, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
+import { jobTimeLimits, type AppJobs } from './handlers.js';
+import { childProcessQueue, type ProcessQueueLimits } from './process-queue.js';
+import { defaultQueueLimits } from './queue.js';
+import { clientError } from './result-queue.js';
+import { produceResult, resultGivenBack } from './result-job.js';
+
+/** What the worker says about jobs: Fastify's logger in an instance, a console one in a worker process. */
+export interface JobLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ResultWorkerOptions {
+  redisUrl: string;
+  redisPrefix: string;
+  /** Seconds without a sign of life before a job is handed to another worker (JOB_STALL_SECONDS). */
+  stallSeconds: number;
+  db: Database;
+  store: ResultStore;
+  inputs: ResultStore;
+  /** Jobs at once (one per core by default) and the child processes' time and memory limits. */
+  limits?: ProcessQueueLimits;
+  log: JobLog;
+}
+
+/**
+ * Consumes result jobs from BullMQ. Each job's pixel work runs in a killable child process, as without
+ * Redis (docs/decisions/0037); the worker stores the result and completes its row, so the web instance
+ * that asked may be gone by then. A bad file fails at once and gives its unit back (docs/decisions/0090).
+ */
+export async function startResultWorker(options: ResultWorkerOptions) {
+  const limits: ProcessQueueLimits = options.limits ?? defaultQueueLimits();
+  const queue = childProcessQueue<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
+  const deps = { db: options.db, store: options.store, queue };
+
+  const readInput = async ({ input }: QueuedResultJob): Promise<Buffer> => {
+    if ('inline' in input) return Buffer.from(input.inline, 'base64');
+    try {
+      return await buffer(await options.inputs.get(input.staged));
+    } catch (error) {
+      // Gone with an earlier run of this job, or by hand: nothing left to work on.
+      if (error instanceof StoredFileMissing) throw resultGivenBack();
+      throw error;
+    }
+  };
+  const dropInput = async ({ input }: QueuedResultJob) => {
+    if ('staged' in input) await options.inputs.delete(input.staged).catch(() => undefined);
+  };
+
+  const worker = new Worker<QueuedResultJob>(
+    RESULT_QUEUE,
+    async (job: Job<QueuedResultJob>) => {
+      try {
+        await produceResult(deps, job.data.job, await readInput(job.data));
+      } catch (error) {
+        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        if (!(error instanceof AppError) && !lastAttempt) {
+          options.log.warn({ err: error, jobId: job.id }, 'result job failed; it will be tried again');
+          throw error;
+        }
+        await releaseUnit(options.db, job.data.job.resultId);
+        await dropInput(job.data);
+        // The failed job is kept an hour for its reason: without its bytes.
+        await job.updateData({ job: job.data.job, input: { inline: '' } }).catch(() => undefined);
+        throw new UnrecoverableError(failureReason(clientError(error)));
+      }
+      await dropInput(job.data);
+    },
+    {
+      connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+      prefix: jobsPrefix(options.redisPrefix),
+      concurrency: limits.concurrency,
+      // The lock is renewed every half of it; a worker silent that long (killed, frozen) loses its jobs to others.
+      lockDuration: options.stallSeconds * 1000,
+      stalledInterval: options.stallSeconds * 1000,
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('error', (error) => options.log.warn({ err: error }, 'job worker: Redis unreachable'));
+  worker.on('stalled', (jobId) => options.log.warn({ jobId }, 'result job stalled (its worker stopped); handed to a worker again'));
+  await worker.waitUntilReady();
+
+  return {
+    /** Finishes the jobs in progress, takes no more, then ends the child processes. */
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}

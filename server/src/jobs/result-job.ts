@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { results } from '../db/schema/index.js';
+import { AppError } from '../errors.js';
+import { extensionOf } from '../images/formats.js';
+import type { OptimisedImage } from '../images/optimise.js';
+import type { DeckJob, DeckJobResult } from '../presentations/deck-job.js';
+import type { ResultStore } from '../storage/result-store.js';
+import type { AppJobs, AppQueue } from './handlers.js';
+
+type WithoutBytes<T> = Omit<T, 'data'>;
+
+/**
+ * What a result job does, without the upload's bytes: plain data, so it can wait in Redis for a worker.
+ * The bytes travel beside it (inline or staged, docs/decisions/0091).
+ */
+export type ResultJobSpec =
+  | { kind: 'image'; input: WithoutBytes<Parameters<AppJobs['image']>[0]>; smart: boolean }
+  | { kind: 'apiTransform'; input: WithoutBytes<Parameters<AppJobs['apiTransform']>[0]> }
+  | { kind: 'deck'; input: WithoutBytes<DeckJob> };
+
+export type ResultJob = ResultJobSpec & {
+  /** The reserved result row: the job completes it, or its unit is given back. */
+  resultId: string;
+  /** Whose result it is (user or guest session id): only they may read why a started job failed. */
+  owner: string;
+};
+
+export interface ResultJobDeps {
+  db: Database;
+  store: ResultStore;
+  /** Runs the pixel work itself, in killable child processes (docs/decisions/0037). */
+  queue: AppQueue;
+}
+
+/** The stored file's key and the row's columns once the work is done. */
+function completion(job: ResultJob, output: OptimisedImage | DeckJobResult) {
+  if (job.kind === 'deck') {
+    const deck = output as DeckJobResult;
+    return {
+      storageKey: `${job.resultId}.${deck.format}`,
+      columns: {
+        processedSize: deck.data.length,
+        format: deck.format,
+        alreadyOptimal: deck.alreadyOptimal,
+        report: { target: job.input.target, convertedFromPpt: deck.convertedFromPpt, ...deck.counts },
+      },
+    };
+  }
+  const image = output as OptimisedImage;
+  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality };
+  return {
+    storageKey: `${job.resultId}.${extensionOf[image.format]}`,
+    columns:
+      job.kind === 'image' ? { ...columns, alreadyOptimal: image.alreadyOptimal, smart: job.smart } : { ...columns, smart: true },
+  };
+}
+
+/** The reservation was given back while the job ran (the request gave up, or the sweeper judged it dead). */
+export function resultGivenBack(): AppError {
+  return new AppError('server_busy', 'This upload waited too long to be processed. Please send it again.');
+}
+
+/**
+ * Runs one result job to the end: the work, the file in the store, the row marked completed. Whoever
+ * runs it (this process without Redis, a worker with it) completes the row, so a result outlives the
+ * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
+ */
+export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
+  const output = (await deps.queue.run(job.kind, { ...job.input, data } as never)) as OptimisedImage | DeckJobResult;
+  const { storageKey, columns } = completion(job, output);
+  await deps.store.put(storageKey, output.data);
+  const [completed] = await deps.db
+    .update(results)
+    .set({ status: 'completed', ...columns, storageKey })
+    .where(and(eq(results.id, job.resultId), eq(results.status, 'processing')))
+    .returning({ id: results.id });
+  if (completed) return;
+  const [row] = await deps.db.select({ status: results.status, storageKey: results.storageKey }).from(results).where(eq(results.id, job.resultId));
+  if (row?.status === 'completed' && row.storageKey === storageKey) return;
+  // Nothing points at these bytes any more: they must not wait in the store for nobody.
+  await deps.store.delete(storageKey);
+  throw resultGivenBack();
+}

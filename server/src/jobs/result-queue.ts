@@ -1,0 +1,74 @@
+import { AppError } from '../errors.js';
+import { releaseUnit } from '../modules/session/quota.js';
+import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
+
+/**
+ * The seam for result jobs (an image, a transform, a deck): the job's child processes on this machine
+ * without Redis (localResultQueue), BullMQ jobs consumed by workers with it (bullmq-queue.ts). Either
+ * way the job itself completes the result row, or gives its unit back when it fails.
+ */
+export interface ResultQueue {
+  /** 503 before the caller spends anything (reads a body, reserves a unit) on a job we cannot take. */
+  assertRoom(): Promise<void>;
+  /** Runs the job to its end; rejects with its error (the unit given back) or JobStillRunning. */
+  produce(job: ResultJob, data: Buffer): Promise<void>;
+  /** Accepts the job and returns at once; the row, or failureOf, tells its outcome later. */
+  start(job: ResultJob, data: Buffer): Promise<void>;
+  /** Why a started job failed, for its owner, while that is remembered (an hour); null when unknown. */
+  failureOf(resultId: string, owner: string): Promise<AppError | null>;
+  /** Waits for the jobs this process runs and accepts no more. */
+  close(): Promise<void>;
+}
+
+/** The job outlived the request's wait: it stays reserved, and its result appears in the owner's results once done. */
+export class JobStillRunning extends AppError {
+  constructor() {
+    super('server_busy', 'Your file is still being processed; it will appear in your results when it is done.', undefined, { 'Retry-After': '30' });
+  }
+}
+
+/** How long the reason a started job failed is kept for its owner to read. */
+export const FAILURE_KEPT_MS = 3600 * 1000;
+
+/** A job's error as its client sees it: an AppError as it is, anything else a 500 that shows nothing. */
+export function clientError(error: unknown): AppError {
+  return error instanceof AppError ? error : new AppError('internal', 'Something went wrong on our side. Please try again.');
+}
+
+/** The single-machine queue: each job runs here, its pixel work in the queue's child processes. */
+export function localResultQueue(deps: ResultJobDeps): ResultQueue {
+  const failures = new Map<string, { owner: string; error: AppError; at: number }>();
+  const started = new Set<Promise<void>>();
+  const produce = async (job: ResultJob, data: Buffer) => {
+    try {
+      await produceResult(deps, job, data);
+    } catch (error) {
+      await releaseUnit(deps.db, job.resultId);
+      throw error;
+    }
+  };
+  return {
+    async assertRoom() {
+      deps.queue.assertRoom();
+    },
+    produce,
+    async start(job, data) {
+      deps.queue.assertRoom();
+      const running = produce(job, data).catch((error: unknown) => {
+        const now = Date.now();
+        for (const [id, failure] of failures) if (now - failure.at > FAILURE_KEPT_MS) failures.delete(id);
+        failures.set(job.resultId, { owner: job.owner, error: clientError(error), at: now });
+      });
+      started.add(running);
+      void running.finally(() => started.delete(running));
+    },
+    async failureOf(resultId, owner) {
+      const failure = failures.get(resultId);
+      return failure && failure.owner === owner ? failure.error : null;
+    },
+    async close() {
+      await Promise.allSettled([...started]);
+      await deps.queue.close();
+    },
+  };
+}

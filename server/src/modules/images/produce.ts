@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Plan } from '@lightpix/shared';
+import { results, type ResultRow } from '../../db/schema/index.js';
+import { JobStillRunning } from '../../jobs/result-queue.js';
+import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
+import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
+import type { ImagesDeps } from './service.js';
+
+/** What the reservation row records before the work starts. */
+export interface Reservation {
+  originalName: string;
+  originalSize: number;
+  kind?: 'image' | 'deck';
+  apiKeyId?: string | null;
+  batchId?: string | null;
+  folder?: string | null;
+}
+
+/** Who may read a started job's failure: the account, else the guest session. */
+export const ownerKey = (owner: QuotaOwner) => owner.userId ?? owner.guestSessionId;
+
+/**
+ * The one way a result is made (an image, an API transform, a deck): reserve a unit (the row is the
+ * ledger), hand the job to the queue, which stores the file and completes the row. 'wait' returns the
+ * completed row; 'start' returns the reserved row at once. A failed job's unit is given back once.
+ */
+export async function reserveAndProduce(
+  deps: ImagesDeps,
+  plan: Plan,
+  owner: QuotaOwner,
+  reservation: Reservation,
+  spec: ResultJobSpec,
+  data: Buffer,
+  mode: 'wait' | 'start' = 'wait',
+): Promise<ResultRow> {
+  const now = deps.now();
+  const id = randomUUID();
+  const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
+  await reserveUnit(deps.db, plan, owner, { ...reservation, id, expiresAt }, now);
+  const job = { ...spec, resultId: id, owner: ownerKey(owner) } as ResultJob;
+  try {
+    if (mode === 'start') await deps.jobs.start(job, data);
+    else await deps.jobs.produce(job, data);
+  } catch (error) {
+    // A job that may still finish keeps its unit; any other failure gives back the reservation (once: only a 'processing' row goes).
+    if (!(error instanceof JobStillRunning)) await releaseUnit(deps.db, id);
+    throw error;
+  }
+  const [row] = await deps.db.select().from(results).where(eq(results.id, id));
+  if (!row) throw resultGivenBack();
+  return row;
+}

@@ -1,0 +1,10 @@
+// `npm run worker`: a process that only consumes result jobs from Redis (ROLE=worker whatever ROLE says).
+import { DatabaseUnreachable } from './db/client.js';
+import { EnvError, loadEnvOrExit } from './env.js';
+import { runWorkerProcess } from './cluster/worker-process.js';
+
+runWorkerProcess({ ...loadEnvOrExit(), ROLE: 'worker' }).catch((error) => {
+  if (error instanceof EnvError || error instanceof DatabaseUnreachable) console.error(`Lightpix cannot start.\n${error.message}`);
+  else console.error('Lightpix worker failed to start:', error);
+  process.exit(1);
+});
