@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { releaseUnit } from '../modules/session/quota.js';
 import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
-import { RESULT_QUEUE, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
+import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
 import { jobTimeLimits, type AppJobs } from './handlers.js';
 import { childProcessQueue, type ProcessQueueLimits } from './process-queue.js';
 import { defaultQueueLimits } from './queue.js';
@@ -66,7 +66,6 @@ export async function startResultWorker(options: ResultWorkerOptions) {
           options.log.warn({ err: error, jobId: job.id }, 'result job failed; it will be tried again');
           throw error;
         }
-        await releaseUnit(options.db, job.data.job.resultId);
         await dropInput(job.data);
         // The failed job is kept an hour for its reason: without its bytes.
         await job.updateData({ job: job.data.job, input: { inline: '' } }).catch(() => undefined);
@@ -84,6 +83,11 @@ export async function startResultWorker(options: ResultWorkerOptions) {
       maxStalledCount: 2,
     },
   );
+  // The unit goes back once the failure is recorded, so a client polling never finds neither (docs/decisions/0090).
+  worker.on('failed', (job, error) => {
+    if (!job || !errorOfReason(error.message)) return;
+    releaseUnit(options.db, job.data.job.resultId).catch((failure: unknown) => options.log.error({ err: failure, jobId: job.id }, 'unit not given back; the sweeper will'));
+  });
   worker.on('error', (error) => options.log.warn({ err: error }, 'job worker: Redis unreachable'));
   worker.on('stalled', (jobId) => options.log.warn({ jobId }, 'result job stalled (its worker stopped); handed to a worker again'));
   await worker.waitUntilReady();

@@ -54,10 +54,12 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
     produce,
     async start(job, data) {
       deps.queue.assertRoom();
-      const running = produce(job, data).catch((error: unknown) => {
+      const running = produceResult(deps, job, data).catch(async (error: unknown) => {
         const now = Date.now();
         for (const [id, failure] of failures) if (now - failure.at > FAILURE_KEPT_MS) failures.delete(id);
+        // Known before the row goes, so a client polling never finds neither.
         failures.set(job.resultId, { owner: job.owner, error: clientError(error), at: now });
+        await releaseUnit(deps.db, job.resultId);
       });
       started.add(running);
       void running.finally(() => started.delete(running));

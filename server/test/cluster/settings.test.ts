@@ -14,6 +14,13 @@ describe('cluster settings', () => {
     expect(env.REDIS_URL).toBeUndefined();
   });
 
+  it('refuses ROLE=web or worker without REDIS_URL (no queue between them), and reads JOB_STALL_SECONDS', () => {
+    for (const role of ['web', 'worker']) expect(() => parseEnv({ ...base, ROLE: role })).toThrow(/ROLE: .* needs REDIS_URL/);
+    expect(() => parseEnv({ ...base, ROLE: 'cook', REDIS_URL: 'redis://cache' })).toThrow(/ROLE/);
+    expect(parseEnv({ ...base, ROLE: 'worker', REDIS_URL: 'redis://cache', JOB_STALL_SECONDS: '5' })).toMatchObject({ ROLE: 'worker', JOB_STALL_SECONDS: 5 });
+    expect(() => parseEnv({ ...base, JOB_STALL_SECONDS: '0' })).toThrow(/JOB_STALL_SECONDS/);
+  });
+
   it('stops production start-up with Redis but without a shared secret or database, naming both', () => {
     const start = () => parseEnv({ ...base, NODE_ENV: 'production', REDIS_URL: 'redis://cache:6379' });
     expect(start).toThrow(EnvError);
