@@ -1,9 +1,11 @@
 // A child process that runs image jobs one at a time for the app (jobs/process-queue.ts). It ends
 // itself when a job grows it past its memory budget; the app ends it when a job runs out of time.
+import { keepNoFinishedImages } from '../images/job-process.js';
 import { jobHandlers } from './handlers.js';
 import { OVER_MEMORY_EXIT, sendableError, type JobMessage } from './protocol.js';
 
 const MEMORY_CHECK_MS = 25;
+keepNoFinishedImages();
 const budget = Number(process.argv[2]);
 const baseline = process.memoryUsage.rss();
 

@@ -13,7 +13,19 @@ export interface ProcessQueueLimits extends QueueLimits {
   timeLimitMsByKind?: Record<string, number>;
   /** Memory a job may add to its process before the process ends itself. */
   memoryBudgetBytes?: number;
+  /** How long a job process may wait for work before it ends, giving its memory back. */
+  idleExitMs?: number;
 }
+
+/** A second start of a job process costs ~0.3 s; a minute without jobs is worth its ~100–300 MB back. */
+export const JOB_PROCESS_IDLE_EXIT_MS = 60_000;
+
+/**
+ * glibc's allocator in a job process: libvips' threads otherwise each grow an arena that keeps freed
+ * pixel buffers, and a 10 MB photo's buffers above 1 MB go back to the system when freed
+ * (docs/decisions/0096-job-process-memory.md).
+ */
+const JOB_PROCESS_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
 
 /** In the built server the worker sits beside main.js; from the sources (tests, tsx) it is TypeScript. */
 const fromSources = import.meta.url.endsWith('.ts');
@@ -22,6 +34,7 @@ const workerScript = fileURLToPath(new URL(fromSources ? './job-worker.ts' : './
 interface Worker {
   child: ChildProcess;
   ready: Promise<void>;
+  idleTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -32,6 +45,7 @@ interface Worker {
 export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLimits = defaultQueueLimits()): JobQueue<H> {
   const timeLimitMs = limits.timeLimitMs ?? JOB_TIME_LIMIT_MS;
   const memoryBudget = limits.memoryBudgetBytes ?? JOB_MEMORY_BUDGET_BYTES;
+  const idleExitMs = limits.idleExitMs ?? JOB_PROCESS_IDLE_EXIT_MS;
   const queue = new PQueue({ concurrency: limits.concurrency });
   const idle: Worker[] = [];
   const all = new Set<ChildProcess>();
@@ -43,6 +57,7 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
     const child = fork(workerScript, [String(memoryBudget)], {
       serialization: 'advanced',
       execArgv: fromSources ? ['--import', 'tsx'] : [],
+      env: { ...process.env, ...JOB_PROCESS_MALLOC },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     all.add(child);
@@ -60,10 +75,28 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
       }),
     };
     child.once('exit', () => {
+      clearTimeout(worker.idleTimer);
       all.delete(child);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
     });
+    return worker;
+  }
+
+  /** Back among the idle; ended if no job comes for it in time, taken off the list first so no job is sent to it. */
+  function rest(worker: Worker) {
+    idle.push(worker);
+    worker.idleTimer = setTimeout(() => {
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+      worker.child.kill();
+    }, idleExitMs).unref();
+  }
+
+  function take(): Worker {
+    const worker = idle.pop();
+    if (!worker) return start();
+    clearTimeout(worker.idleTimer);
     return worker;
   }
 
@@ -85,7 +118,7 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
       const onMessage = (message: ChildMessage) => {
         if ('ready' in message || message.id !== id) return;
         done();
-        idle.push(worker);
+        rest(worker);
         if ('error' in message) reject(receivedError(message.error));
         else resolve(message.value);
       };
@@ -109,11 +142,12 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
     },
     async run(kind, input) {
       if (isFull()) throw serverBusy();
-      return (await queue.add(() => runIn(idle.pop() ?? start(), kind, input), { throwOnTimeout: true })) as never;
+      return (await queue.add(() => runIn(take(), kind, input), { throwOnTimeout: true })) as never;
     },
     async close() {
       closed = true;
       await queue.onIdle();
+      for (const worker of idle) clearTimeout(worker.idleTimer);
       for (const child of all) child.kill();
     },
   };

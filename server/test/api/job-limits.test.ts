@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKinds, fixture, testClock, visitor, type TestApp } from '../helpers.js';
 
 /** 49 MP of one colour: 157 KB as a PNG, about 150 MB once decoded. */
@@ -7,6 +8,20 @@ const largePng = () =>
   sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#7090b0' } })
     .png({ compressionLevel: 9 })
     .toBuffer();
+
+/** This test process's image-job processes, from /proc. */
+function jobProcesses(): number {
+  const children = readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  );
+  return children.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('job-worker');
+    } catch {
+      return false;
+    }
+  }).length;
+}
 
 // Jobs run in child processes (docs/decisions/0037-resource-limits.md); the limits are the app's, whatever the database.
 const [kind] = databaseKinds;
@@ -50,5 +65,19 @@ describe('image jobs are ended when they pass their limits', () => {
       expect(next.statusCode).toBe(201);
       expect((await client.get(next.json().objectPath)).statusCode).toBe(200);
     });
+  });
+
+  it('ends a job process that waits for work past its idle time, and starts another for the next image', async () => {
+    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 4, idleExitMs: 300 } });
+    try {
+      const client = visitor(t.app, '198.18.3.3');
+      expect((await client.process(photo, 'first.jpg')).statusCode).toBe(201);
+      await vi.waitFor(() => expect(jobProcesses()).toBe(0), { timeout: 20_000, interval: 100 });
+      const next = await client.process(photo, 'next.jpg');
+      expect(next.statusCode).toBe(201);
+      expect((await client.get(next.json().objectPath)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
