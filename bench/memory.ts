@@ -1,0 +1,258 @@
+// `npm run bench:memory`: RSS of the whole server process tree (the server and its image-job child
+// processes), the built server started as `npm start` starts it, in its own process on 127.0.0.1:
+//   1. idle after a first start on an empty DATA_DIR (embedded PGlite)      target < 400 MB
+//   2. idle after a restart on the same DATA_DIR                             target < 400 MB
+//   3. peak while 8 photos of ~10 MB are uploaded at once (same instance)    target < 1 GiB
+//   4. idle of an instance on PostgreSQL (a database it creates and drops)   target < 250 MB
+// Linux only: RSS is read from /proc. Options: --idle-seconds N (settle time before sampling, default 5).
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '@lightpix/shared';
+import { freePort } from '../server/test/ports.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MB = 1024 * 1024;
+const TARGETS = { firstStart: 400, restart: 400, uploads: 1024, postgres: 250 };
+const UPLOADS = 8;
+/** A 24 MP camera's photos. */
+const MAX_MEGAPIXELS = 24;
+const CORPUS_PHOTOS = '/work/shared/corpus/photos';
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const argIndex = process.argv.indexOf('--idle-seconds');
+const IDLE_SECONDS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 5;
+
+/** The process and all its descendants, from /proc's children lists. */
+function processTree(pid: number): number[] {
+  const children = (p: number): number[] => {
+    try {
+      return readdirSync(`/proc/${p}/task`).flatMap((task) =>
+        readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+      );
+    } catch {
+      return [];
+    }
+  };
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]!));
+  return all;
+}
+
+/** Resident memory of the whole tree, in bytes; a process that ended meanwhile counts nothing. */
+function treeRss(pid: number): { bytes: number; processes: number } {
+  let bytes = 0;
+  let processes = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
+      if (kb) {
+        bytes += Number(kb) * 1024;
+        processes++;
+      }
+    } catch {
+      // ended between the listing and the read
+    }
+  }
+  return { bytes, processes };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Idle: after the settle time, the highest tree RSS over two seconds of samples. */
+async function idleRss(pid: number): Promise<{ bytes: number; processes: number }> {
+  await sleep(IDLE_SECONDS * 1000);
+  let highest = { bytes: 0, processes: 0 };
+  for (let i = 0; i < 10; i++) {
+    const now = treeRss(pid);
+    if (now.bytes > highest.bytes) highest = now;
+    await sleep(200);
+  }
+  return highest;
+}
+
+interface Server {
+  origin: string;
+  pid: number;
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** `npm start` without npm: scripts/start.mjs runs server/dist/main.js in its own process (built above). */
+async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      // Eight uploads from one address: the guest allowance is not what is measured.
+      QUOTA_GUEST: '1000',
+      ...extraEnv,
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not answer /api/health within 300 s');
+    }
+    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) break;
+    await sleep(100);
+  }
+  return {
+    origin,
+    pid: child.pid!,
+    startupMs: performance.now() - started,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Real photos of 9–10 MB (the upload limit is 10 MiB), as a 24 MP camera saves them: the corpus' JPEGs
+ * scaled to at most 24 MP and saved at quality 100, 4:4:4, the pixels trimmed until the file fits.
+ * Photos too smooth to reach 8 MB at 24 MP are passed over.
+ */
+async function tenMegabytePhotos(): Promise<{ name: string; data: Buffer; megapixels: number }[]> {
+  const sources = readdirSync(CORPUS_PHOTOS)
+    .filter((name) => /\.jpe?g$/i.test(name))
+    .map((name) => path.join(CORPUS_PHOTOS, name))
+    .sort((a, b) => readFileSync(b).length - readFileSync(a).length);
+  const goal = MAX_IMAGE_BYTES * 0.93;
+  const photos = [];
+  for (const source of sources) {
+    if (photos.length === UPLOADS) break;
+    const { width = 0, height = 0 } = await sharp(source).metadata();
+    let megapixels = MAX_MEGAPIXELS;
+    let data = Buffer.alloc(0);
+    // Bytes grow with pixels: a few corrections land within a few per cent of the goal.
+    for (let step = 0; step < 5; step++) {
+      data = await sharp(source)
+        .resize({ width: Math.round(width * Math.sqrt((megapixels * 1e6) / (width * height))) })
+        .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+        .toBuffer();
+      if (data.length <= MAX_IMAGE_BYTES && (data.length > goal * 0.95 || megapixels === MAX_MEGAPIXELS)) break;
+      megapixels = Math.min(MAX_MEGAPIXELS, megapixels * (goal / data.length));
+    }
+    if (data.length > MAX_IMAGE_BYTES || data.length < 8 * MB) continue;
+    photos.push({ name: `${path.basename(source, path.extname(source))}.jpg`, data, megapixels });
+  }
+  if (photos.length < UPLOADS) throw new Error(`only ${photos.length} photos in ${CORPUS_PHOTOS} reach 8 MB at 24 MP`);
+  return photos;
+}
+
+async function upload(origin: string, photo: { name: string; data: Buffer }): Promise<number> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(photo.data)], { type: 'image/jpeg' }), photo.name);
+  form.append('quality', '75');
+  form.append('format', '');
+  form.append('width', '');
+  form.append('height', '');
+  form.append('maintainRatio', 'true');
+  const response = await fetch(`${origin}/api/images/process`, { method: 'POST', body: form });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Peak tree RSS, sampled every 20 ms, while the uploads run. */
+async function peakDuringUploads(server: Server, photos: { name: string; data: Buffer }[]) {
+  let peak = treeRss(server.pid);
+  const timer = setInterval(() => {
+    const now = treeRss(server.pid);
+    if (now.bytes > peak.bytes) peak = now;
+  }, 20);
+  const started = performance.now();
+  try {
+    const statuses = await Promise.all(photos.map((photo) => upload(server.origin, photo)));
+    return { peak, statuses, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const rows: string[] = [];
+const line = (what: string, bytes: number | null, target: number, note: string) => {
+  const mb = bytes === null ? null : bytes / MB;
+  const verdict = mb === null ? 'skipped' : mb < target ? 'met' : 'NOT met';
+  rows.push(`| ${what} | ${mb === null ? '—' : `${mb.toFixed(0)} MB`} | < ${target} MB | ${verdict} | ${note} |`);
+};
+
+// Built first, so the start times below are starts, not builds.
+execSync('npm run build', { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bench-memory-'));
+try {
+  process.stderr.write('making 10 MB photos from the corpus…\n');
+  const photos = await tenMegabytePhotos();
+  const sizes = photos.map((p) => (p.data.length / MB).toFixed(1)).join(', ');
+  const megapixels = photos.map((p) => p.megapixels.toFixed(0)).join(', ');
+
+  process.stderr.write('first start on an empty DATA_DIR…\n');
+  const first = await startServer(dataDir);
+  const firstIdle = await idleRss(first.pid);
+  await first.stop();
+  line('Idle, first start (PGlite)', firstIdle.bytes, TARGETS.firstStart, `${firstIdle.processes} process(es); ready in ${(first.startupMs / 1000).toFixed(1)} s`);
+
+  process.stderr.write('restart on the same DATA_DIR…\n');
+  const again = await startServer(dataDir);
+  const againIdle = await idleRss(again.pid);
+  line('Idle, restart (PGlite)', againIdle.bytes, TARGETS.restart, `${againIdle.processes} process(es); ready in ${(again.startupMs / 1000).toFixed(1)} s`);
+
+  process.stderr.write(`${UPLOADS} uploads at once…\n`);
+  const uploads = await peakDuringUploads(again, photos);
+  const created = uploads.statuses.filter((status) => status === 201).length;
+  const afterUploads = treeRss(again.pid);
+  await again.stop();
+  line(
+    `Peak, ${UPLOADS} parallel uploads of ${sizes} MB`,
+    uploads.peak.bytes,
+    TARGETS.uploads,
+    `${megapixels} MP; ${created}/${UPLOADS} got 201 (statuses ${uploads.statuses.join(' ')}) in ${uploads.seconds.toFixed(1)} s; ` +
+      `${uploads.peak.processes} processes at the peak, ${(afterUploads.bytes / MB).toFixed(0)} MB just after`,
+  );
+
+  process.stderr.write('an instance on PostgreSQL…\n');
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  const reachable = await admin.connect().then(() => true, (error: Error) => error.message);
+  if (reachable === true) {
+    const name = `lightpix_bench_memory_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${name}`;
+      const onPostgres = await startServer(path.join(dataDir, 'postgres'), { DATABASE_URL: url.toString() });
+      const postgresIdle = await idleRss(onPostgres.pid);
+      await onPostgres.stop();
+      line('Idle, web instance on PostgreSQL', postgresIdle.bytes, TARGETS.postgres, `${postgresIdle.processes} process(es); ready in ${(onPostgres.startupMs / 1000).toFixed(1)} s`);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  } else {
+    line('Idle, web instance on PostgreSQL', null, TARGETS.postgres, `skipped: ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} unreachable (${reachable})`);
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+console.log(`RSS of the server's whole process tree (server + image-job processes), idle = highest over 2 s after ${IDLE_SECONDS} s\n`);
+console.log('| Measure | RSS | Target | | Notes |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) console.log(row);
