@@ -37,6 +37,9 @@ export const PRODUCE_WAIT_MS = 4 * 60 * 1000;
 
 const FAILURE_MARK = 'lightpix:';
 
+/** How long one count of the waiting jobs is trusted. */
+const WAITING_COUNT_FRESH_MS = 100;
+
 /** The failed reason BullMQ keeps: the client's error, so any instance can answer with it. */
 export function failureReason(error: AppError): string {
   return FAILURE_MARK + JSON.stringify(sendableError(error));
@@ -73,12 +76,18 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   const waitMs = options.waitMs ?? PRODUCE_WAIT_MS;
 
+  // A request asks twice (before its body, before its unit): one count serves both, and bursts cost one round trip.
+  let counted = { waiting: 0, at: -Infinity };
+
   async function enqueue(job: ResultJob, data: Buffer) {
     const staged = data.length > INLINE_INPUT_BYTES ? stagedInputKey(job.resultId) : null;
     if (staged) await options.inputs.put(staged, data);
     try {
       const input = staged ? { staged } : { inline: data.toString('base64') };
-      return await queue.add(job.kind, { job, input }, { ...RESULT_JOB_OPTIONS, jobId: job.resultId });
+      const added = await queue.add(job.kind, { job, input }, { ...RESULT_JOB_OPTIONS, jobId: job.resultId });
+      // This instance knows the count just changed.
+      counted.at = -Infinity;
+      return added;
     } catch {
       if (staged) await options.inputs.delete(staged).catch(() => undefined);
       throw notProcessed();
@@ -90,11 +99,17 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
     return row?.status === 'completed';
   };
 
+  const waitingJobs = async () => {
+    if (performance.now() - counted.at < WAITING_COUNT_FRESH_MS) return counted.waiting;
+    // Redis unreachable: nothing could be queued either.
+    const waiting = await queue.getWaitingCount().catch(() => Infinity);
+    counted = { waiting, at: performance.now() };
+    return waiting;
+  };
+
   return {
     async assertRoom() {
-      // Redis unreachable: nothing could be queued either.
-      const waiting = await queue.getWaitingCount().catch(() => Infinity);
-      if (waiting >= options.maxWaiting) throw serverBusy();
+      if ((await waitingJobs()) >= options.maxWaiting) throw serverBusy();
     },
     async produce(job, data) {
       const added = await enqueue(job, data);

@@ -135,6 +135,18 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     expect(await jobs.getJobCounts('active', 'wait', 'failed')).toEqual({ active: 0, wait: 0, failed: 0 });
   });
 
+  it('a worker stopped with SIGTERM finishes the job it holds, then exits 0', async () => {
+    const visitor = guest('198.51.100.8');
+    const upload = visitor.process(b, bigPhoto, 'graceful.jpg', { quality: 'smart' });
+    await expect.poll(() => jobs.getActiveCount(), { timeout: 60_000, interval: 50 }).toBe(1);
+    const exitCode = stop(worker);
+    const answer = await upload;
+    expect(answer.status, answer.body.toString()).toBe(201);
+    expect(await exitCode).toBe(0);
+    expect(await rowsFrom('198.51.100.8')).toMatchObject([{ status: 'completed' }]);
+    worker = await launch('worker-third', 'worker');
+  });
+
   it('a web instance killed while its upload is processed loses no accepted result', async () => {
     const visitor = guest('198.51.100.6');
     expect((await visitor.process(b, photo, 'first.jpg')).status).toBe(201);
