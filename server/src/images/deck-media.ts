@@ -1,16 +1,16 @@
-import { smartQuality as sizeBasedQuality } from '@lightpix/shared';
 import { encode } from './encode.js';
 import { inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { fromPixels, sharp } from './loaders.js';
-import { paletteSettings, smartSettings } from './smart.js';
-import type { RawImage } from './ssim.js';
+import { detailSample } from './smart.js';
+import { overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
  * One picture inside a deck, made as small as its largest use on a slide allows
- * (docs/decisions/0042-deck-pictures.md): downscaled to the pixels it needs (never enlarged), then
- * encoded by the image engine's own searches. Photos go through smart quality; a PNG a palette can
- * hold stays a palette PNG (graphics, screenshots); an opaque PNG no palette can hold is a photo and
- * becomes JPEG; a transparent one stays lossless PNG.
+ * (docs/decisions/0042-deck-pictures.md, 0085-deck-pictures-at-a-fixed-quality.md): downscaled to the
+ * pixels it needs (never enlarged), then encoded at a fixed quality instead of the image tool's
+ * per-picture search, because a deck is judged slide by slide. Photos become mozjpeg JPEG; a PNG a
+ * palette can hold stays a palette PNG (graphics, screenshots); an opaque PNG no palette can hold is a
+ * photo and becomes JPEG; a transparent one stays lossless PNG.
  */
 
 export type PictureFormat = 'jpeg' | 'png';
@@ -22,6 +22,14 @@ export type PictureOutcome =
 /** Resizing by less than this share is not worth a generation of loss. */
 const MIN_SHRINK = 0.9;
 const TIME_LIMIT_SECONDS = 60;
+/** mozjpeg quality for every photo: bench:pptx keeps each deck's worst slide at SSIM ≥ 0.98 with it (decision 0085). */
+export const DECK_PHOTO_QUALITY = 75;
+/** Palettes tried, smallest first would cost a probe on every photo: the richest decides graphic or photo. */
+const PALETTE_RICH = 95;
+const PALETTE_LEAN = 70;
+/** Palettes must look identical to the eye: below this, banding shows on gradients. */
+const PALETTE_SSIM_TARGET = 0.985;
+const SSIM_STRIDE = 4;
 
 /** The pixel size a picture gets for a need of `width` × `height` (aspect kept, never enlarged). */
 export function fittedSize(own: { width: number; height: number }, need: { width: number; height: number } | null) {
@@ -45,6 +53,24 @@ function opaque(image: RawImage): boolean {
   return true;
 }
 
+async function decode(data: Buffer): Promise<RawImage> {
+  const { data: pixels, info } = await sharp(data).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data: pixels, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** The palette quality that looks the same on the picture's detail sample, or null when none does (a photo). */
+async function paletteQuality(pixels: RawImage): Promise<number | null> {
+  const sample = detailSample(pixels);
+  const original = overWhite(sample);
+  const tuning = { paletteDither: 0, pixels: sample.width * sample.height };
+  const looksSame = async (quality: number) => {
+    const encoded = await encode(fromPixels(sample), 'png', quality, tuning).toBuffer();
+    return ssim(original, overWhite(await decode(encoded)), SSIM_STRIDE) >= PALETTE_SSIM_TARGET;
+  };
+  if (!(await looksSame(PALETTE_RICH))) return null;
+  return (await looksSame(PALETTE_LEAN)) ? PALETTE_LEAN : PALETTE_RICH;
+}
+
 /** Re-encodes one embedded picture for a need in pixels (null: keep its size), or says why it is left alone. */
 export async function optimisePicture(data: Buffer, need: { width: number; height: number } | null): Promise<PictureOutcome> {
   const info = await readInfo(data);
@@ -55,36 +81,28 @@ export async function optimisePicture(data: Buffer, need: { width: number; heigh
   const size = fittedSize(info, need);
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).timeout({ seconds: TIME_LIMIT_SECONDS });
   if (size.resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
-  let raw: { data: Buffer; info: { width: number; height: number; channels: number } };
+  pipeline = pipeline.toColourspace(info.isGrey ? 'b-w' : 'srgb');
   try {
-    raw = await pipeline.toColourspace(info.isGrey ? 'b-w' : 'srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const encoded = info.format === 'jpeg' ? { data: await encode(pipeline, 'jpeg', DECK_PHOTO_QUALITY).toBuffer(), format: 'jpeg' as const } : await losslessSource(pipeline, info);
+    if (encoded.data.length >= data.length) return { changed: false, reason: 'not-smaller' };
+    return { changed: true, data: encoded.data, format: encoded.format, resized: size.resized, converted: encoded.format !== info.format };
   } catch {
     return { changed: false, reason: 'unreadable' };
   }
-  let pixels: RawImage = { data: raw.data, width: raw.info.width, height: raw.info.height, channels: raw.info.channels };
-  const seed = sizeBasedQuality(data.length);
+}
 
-  let format: PictureFormat = 'jpeg';
-  let choice;
-  if (info.format === 'jpeg') {
-    choice = await smartSettings(pixels, 'jpeg', seed);
-  } else {
-    const palette = await paletteSettings(pixels, seed);
-    const isOpaque = opaque(pixels);
-    if (palette.quality < 100 || !isOpaque) {
-      format = 'png';
-      choice = palette;
-    } else {
-      if (pixels.channels === 2 || pixels.channels === 4) pixels = await dropAlpha(pixels);
-      choice = await smartSettings(pixels, 'jpeg', seed);
-    }
+/** PNG and TIFF: a palette when one looks the same, else JPEG for an opaque photo, else lossless PNG. */
+async function losslessSource(pipeline: ReturnType<typeof sharp>, info: ImageInfo): Promise<{ data: Buffer; format: PictureFormat }> {
+  const raw = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  let pixels: RawImage = { data: raw.data, width: raw.info.width, height: raw.info.height, channels: raw.info.channels };
+  const grey = (encoder: ReturnType<typeof sharp>) => (info.isGrey ? encoder.toColourspace('b-w') : encoder);
+  const palette = await paletteQuality(pixels);
+  if (palette !== null) {
+    return { data: await encode(grey(fromPixels(pixels)), 'png', palette, { paletteDither: 0, pixels: pixels.width * pixels.height }).toBuffer(), format: 'png' };
   }
-  let encoder = fromPixels(pixels);
-  if (info.isGrey) encoder = encoder.toColourspace('b-w');
-  const output = await encode(encoder, format, choice.quality, choice.tuning).toBuffer();
-  const converted = format !== info.format;
-  if (output.length >= data.length) return { changed: false, reason: 'not-smaller' };
-  return { changed: true, data: output, format, resized: size.resized, converted };
+  if (!opaque(pixels)) return { data: await encode(grey(fromPixels(pixels)), 'png', 100).toBuffer(), format: 'png' };
+  if (pixels.channels === 2 || pixels.channels === 4) pixels = await dropAlpha(pixels);
+  return { data: await encode(grey(fromPixels(pixels)), 'jpeg', DECK_PHOTO_QUALITY).toBuffer(), format: 'jpeg' };
 }
 
 async function dropAlpha(image: RawImage): Promise<RawImage> {
