@@ -71,6 +71,7 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
   const queue = new Queue<QueuedResultJob>(RESULT_QUEUE, { connection: { url: options.redisUrl }, prefix });
   // Blocking reads of the event stream: BullMQ requires commands to wait for a reconnect, not fail.
   const events = new QueueEvents(RESULT_QUEUE, { connection: { url: options.redisUrl, maxRetriesPerRequest: null }, prefix });
+  // Redis errors reach the calls that need Redis (count, add, wait) and become 503s there; unheard, they would end the process.
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);

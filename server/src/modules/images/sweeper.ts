@@ -5,7 +5,8 @@ import type { ResultStore } from '../../storage/result-store.js';
 
 /**
  * A reservation older than this belongs to a request that died mid-way: give its unit back. A live
- * job is at most its queue wait plus its own time limit old (jobs/process-queue.ts): about 2.5 min.
+ * job is at most its queue wait plus its own time limit old (jobs/process-queue.ts): about 2.5 min;
+ * with Redis a request waits at most 4 minutes for its job (jobs/bullmq-queue.ts, docs/decisions/0090).
  */
 export const STALE_PROCESSING_MS = 5 * 60 * 1000;
 

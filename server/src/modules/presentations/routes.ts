@@ -37,7 +37,8 @@ const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.tes
 const deckStatusPath = (id: string) => `/api/presentations/${id}`;
 
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
-  app.post(PRESENTATIONS_PROCESS_PATH, async (request, reply): Promise<ImageRecord> => {
+  // A full queue is refused before a deck of up to the plan's size is read.
+  app.post(PRESENTATIONS_PROCESS_PATH, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db);
     const plan = deps.plans[visitor.tier];
     assertPowerpointAllowed(plan);
