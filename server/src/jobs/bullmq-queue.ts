@@ -76,6 +76,8 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
   events.on('error', () => undefined);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   const waitMs = options.waitMs ?? PRODUCE_WAIT_MS;
+  // Requests of this instance admitted but not yet in Redis: they count as waiting (docs/decisions/0082).
+  let admitted = 0;
 
   // A request asks twice (before its body, before its unit): one count serves both, and bursts cost one round trip.
   let counted = { waiting: 0, at: -Infinity };
@@ -110,10 +112,27 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
 
   return {
     async assertRoom() {
-      if ((await waitingJobs()) >= options.maxWaiting) throw serverBusy();
+      if ((await waitingJobs()) + admitted >= options.maxWaiting) throw serverBusy();
     },
-    async produce(job, data) {
-      const added = await enqueue(job, data);
+    async admit() {
+      // Counted before Redis is asked, so admissions racing in this instance cannot all see the same room.
+      admitted++;
+      if ((await waitingJobs()) + admitted > options.maxWaiting) {
+        admitted--;
+        throw serverBusy();
+      }
+      let held = true;
+      return {
+        release() {
+          if (!held) return;
+          held = false;
+          admitted--;
+        },
+      };
+    },
+    async produce(job, data, admission) {
+      // Counted here until Redis counts the job: the place is given back once it is queued (or not).
+      const added = await enqueue(job, data).finally(() => admission?.release());
       try {
         await added.waitUntilFinished(events, waitMs);
       } catch (error) {
@@ -124,8 +143,8 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
         throw errorOfReason(message) ?? notProcessed();
       }
     },
-    async start(job, data) {
-      await enqueue(job, data);
+    async start(job, data, admission) {
+      await enqueue(job, data).finally(() => admission?.release());
     },
     async failureOf(resultId, owner) {
       const job = await Job.fromId<QueuedResultJob>(queue, resultId).catch(() => undefined);

@@ -51,7 +51,9 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
   const all = new Set<ChildProcess>();
   let closed = false;
   let nextId = 1;
-  const isFull = () => closed || queue.size >= limits.maxWaiting;
+  // Requests admitted but not yet queued count as waiting, so a burst cannot all pass the check at once.
+  let admitted = 0;
+  const isFull = () => closed || queue.size + admitted >= limits.maxWaiting;
 
   function start(): Worker {
     const child = fork(workerScript, [String(memoryBudget)], {
@@ -139,6 +141,18 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
     },
     assertRoom() {
       if (isFull()) throw serverBusy();
+    },
+    admit() {
+      if (isFull()) throw serverBusy();
+      admitted++;
+      let held = true;
+      return {
+        release() {
+          if (!held) return;
+          held = false;
+          admitted--;
+        },
+      };
     },
     async run(kind, input) {
       if (isFull()) throw serverBusy();

@@ -13,6 +13,11 @@ export const defaultQueueLimits = (): QueueLimits => {
   return { concurrency: cores, maxWaiting: cores * 4 };
 };
 
+/** A waiting place held between admit() and run(); release() gives it back if no job follows (safe to call twice). */
+export interface Admission {
+  release(): void;
+}
+
 /** A job's work, by kind: input and output are plain data, so a job can also travel to another process. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandlers = Record<string, (input: any) => Promise<unknown>>;
@@ -25,6 +30,12 @@ export interface JobQueue<H extends JobHandlers> {
   readonly isFull: boolean;
   /** Refuses before the caller spends anything (quota, memory) on a job we cannot take. */
   assertRoom(): void;
+  /**
+   * Holds a waiting place for a request that has its file and is about to write a session and reserve
+   * quota, or refuses (503): of a burst that all passed assertRoom, only as many go on as there is room.
+   * Release it in the same tick as run() so the job takes the place.
+   */
+  admit(): Admission;
   run<K extends keyof H & string>(kind: K, input: Parameters<H[K]>[0]): Promise<Awaited<ReturnType<H[K]>>>;
   /** Waits for running jobs to finish and accepts no more. */
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
 import { releaseUnit } from '../modules/session/quota.js';
+import type { Admission } from './queue.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
 /**
@@ -10,10 +11,15 @@ import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.
 export interface ResultQueue {
   /** 503 before the caller spends anything (reads a body, reserves a unit) on a job we cannot take. */
   assertRoom(): Promise<void>;
-  /** Runs the job to its end; rejects with its error (the unit given back) or JobStillRunning. */
-  produce(job: ResultJob, data: Buffer): Promise<void>;
+  /**
+   * A waiting place for a request whose file has arrived, before it writes a session or reserves a unit;
+   * 503 when none is left, so of a burst that passed assertRoom together only as many go on as fit (0082).
+   */
+  admit(): Promise<Admission>;
+  /** Runs the job to its end; rejects with its error (the unit given back) or JobStillRunning. The job takes the admission's place. */
+  produce(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
   /** Accepts the job and returns at once; the row, or failureOf, tells its outcome later. */
-  start(job: ResultJob, data: Buffer): Promise<void>;
+  start(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
   /** Why a started job failed, for its owner, while that is remembered (an hour); null when unknown. */
   failureOf(resultId: string, owner: string): Promise<AppError | null>;
   /** Waits for the jobs this process runs and accepts no more. */
@@ -39,8 +45,10 @@ export function clientError(error: unknown): AppError {
 export function localResultQueue(deps: ResultJobDeps): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
   const started = new Set<Promise<void>>();
-  const produce = async (job: ResultJob, data: Buffer) => {
+  const produce = async (job: ResultJob, data: Buffer, admission?: Admission) => {
     try {
+      // Given back in the same tick as the job is queued, so the job takes its place.
+      admission?.release();
       await produceResult(deps, job, data);
     } catch (error) {
       await releaseUnit(deps.db, job.resultId);
@@ -51,8 +59,12 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
     async assertRoom() {
       deps.queue.assertRoom();
     },
+    async admit() {
+      return deps.queue.admit();
+    },
     produce,
-    async start(job, data) {
+    async start(job, data, admission) {
+      admission?.release();
       deps.queue.assertRoom();
       const running = produceResult(deps, job, data).catch(async (error: unknown) => {
         const now = Date.now();

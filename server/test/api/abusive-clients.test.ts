@@ -58,6 +58,26 @@ describe.each(databaseKinds)('slow and abusive clients on %s', (kind) => {
     expect(await sessionRows()).toBe(before + 1);
     expect((await guest.get('/api/session/current')).json()).toMatchObject({ imagesProcessed: 1 });
   });
+
+  it('turns away the part of a burst the queue cannot hold before it writes a session row', async () => {
+    // Room for one job running and one waiting; ten new visitors upload at the same moment.
+    const small = await createTestApp(kind, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 1 } });
+    try {
+      const rows = async () => (await small.database.db.select({ n: count() }).from(sessions))[0]!.n;
+      const before = await rows();
+      const photo = await fixture('photo.jpg');
+      const responses = await Promise.all(Array.from({ length: 10 }, () => visitor(small.app, nextIp()).process(photo, 'a.jpg')));
+      const accepted = responses.filter((r) => r.statusCode === 201).length;
+      const busy = responses.filter((r) => r.statusCode === 503);
+      expect(accepted).toBeGreaterThanOrEqual(1);
+      expect(accepted + busy.length).toBe(10);
+      expect(busy[0]!.json().error.code).toBe('server_busy');
+      // Only the visitors whose image was processed have a session.
+      expect(await rows()).toBe(before + accepted);
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('connections that hold the server', () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, testClock, visitor, type TestApp, addressPool } from '../helpers.js';
 
 const nextIp = addressPool('198.19');
 const person = (email: string, extra: Record<string, string> = {}) => ({
@@ -15,7 +15,8 @@ const person = (email: string, extra: Record<string, string> = {}) => ({
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { QUOTA_FREE: '3', ADMIN_EMAILS: 'boss@example.com' });
+    // Room in the queue for every upload of the quota race below: it tests the quota, not back-pressure (engine.test.ts).
+    t = await createTestApp(kind, { QUOTA_FREE: '3', ADMIN_EMAILS: 'boss@example.com' }, testClock(), { queueLimits: { concurrency: 2, maxWaiting: 24 } });
   });
   afterAll(() => t.close());
 

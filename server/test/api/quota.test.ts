@@ -5,7 +5,8 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
   let t: TestApp;
   let photo: Buffer;
   beforeAll(async () => {
-    t = await createTestApp(kind, { QUOTA_GUEST: '1' });
+    // Room in the queue for every upload of the races below: they test the quota, not back-pressure (engine.test.ts).
+    t = await createTestApp(kind, { QUOTA_GUEST: '1' }, testClock(), { queueLimits: { concurrency: 2, maxWaiting: 16 } });
     photo = await fixture('photo.jpg');
   });
   afterAll(() => t.close());

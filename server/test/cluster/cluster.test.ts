@@ -95,8 +95,13 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => visitor.process(i % 2 === 0 ? a : b, photo, `p${i}.jpg`)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(29);
-    expect(answers.find((answer) => answer.status === 429)!.json()).toMatchObject({ error: { code: 'quota_exceeded' } });
+    // Past the queue's room a burst is refused as busy before the quota is asked (docs/decisions/0082); the rest by the quota.
+    const quota = answers.filter((answer) => answer.status === 429);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(quota.length + busy.length).toBe(29);
+    expect(quota.length).toBeGreaterThan(0);
+    expect(quota[0]!.json()).toMatchObject({ error: { code: 'quota_exceeded' } });
+    for (const answer of busy) expect(answer.json()).toMatchObject({ error: { code: 'server_busy' } });
     expect(await rowsFrom('198.51.100.3')).toHaveLength(2);
   });
 

@@ -46,7 +46,7 @@ export interface StoredOutput {
 
 export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, base: string): Promise<{ id: string; response: ShrinkResponse }> {
   if (data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
-  const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, caller.key.id).catch(
+  const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, { apiKeyId: caller.key.id }).catch(
     (error: unknown) => {
       const sniffed = sniffFormat(data);
       if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffed) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Plan } from '@lightpix/shared';
 import { results, type ResultRow } from '../../db/schema/index.js';
+import type { Admission } from '../../jobs/queue.js';
 import { JobStillRunning } from '../../jobs/result-queue.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
 import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
@@ -33,6 +34,8 @@ export async function reserveAndProduce(
   spec: ResultJobSpec,
   data: Buffer,
   mode: 'wait' | 'start' = 'wait',
+  /** The queue place the request was admitted to (docs/decisions/0082); the job takes it. */
+  admission?: Admission,
 ): Promise<ResultRow> {
   const now = deps.now();
   const id = randomUUID();
@@ -40,8 +43,8 @@ export async function reserveAndProduce(
   await reserveUnit(deps.db, plan, owner, { ...reservation, id, expiresAt }, now);
   const job = { ...spec, resultId: id, owner: ownerKey(owner) } as ResultJob;
   try {
-    if (mode === 'start') await deps.jobs.start(job, data);
-    else await deps.jobs.produce(job, data);
+    if (mode === 'start') await deps.jobs.start(job, data, admission);
+    else await deps.jobs.produce(job, data, admission);
   } catch (error) {
     // A job that may still finish keeps its unit; any other failure gives back the reservation (once: only a 'processing' row goes).
     if (!(error instanceof JobStillRunning)) await releaseUnit(deps.db, id);

@@ -62,17 +62,23 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before the body is read or a session is started.
   app.post('/api/images/process', { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
-    const visitor = await currentVisitor(request, deps.db, { startGuest: true });
-    const plan = deps.plans[visitor.tier];
     const { upload, fields } = await readUpload(request);
     if (!upload || upload.data.length === 0) {
       throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
     }
-    const settings = parseSettings(fields, plan);
-    const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
-    const record = await processUpload(deps, visitor, plan, upload, settings, null, batch);
-    reply.status(201);
-    return record;
+    // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082).
+    const admission = await deps.jobs.admit();
+    try {
+      const visitor = await currentVisitor(request, deps.db, { startGuest: true });
+      const plan = deps.plans[visitor.tier];
+      const settings = parseSettings(fields, plan);
+      const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
+      const record = await processUpload(deps, visitor, plan, upload, settings, { batch, admission });
+      reply.status(201);
+      return record;
+    } finally {
+      admission.release();
+    }
   });
 
   app.get('/api/images/history', async (request, reply): Promise<HistoryResponse> => {

@@ -17,6 +17,7 @@ import { extensionOf, outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
+import type { Admission } from '../../jobs/queue.js';
 import type { ResultQueue } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { BatchPlace } from '../batches/place.js';
@@ -87,6 +88,15 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
   };
 }
 
+export interface UploadContext {
+  /** The developer API key that sent it, recorded so each key's use can be counted. */
+  apiKeyId?: string | null;
+  /** The page's selection it belongs to, for "Download all" (docs/decisions/0045). */
+  batch?: BatchPlace | null;
+  /** The queue place the request was admitted to (docs/decisions/0082). */
+  admission?: Admission;
+}
+
 /**
  * Checks the file, reserves a quota unit, optimises and stores the result.
  * The file is judged before any quota is taken, and a failure gives the unit back.
@@ -97,12 +107,10 @@ export async function processUpload(
   plan: Plan,
   upload: Upload,
   settings: Settings,
-  /** The developer API key that sent it, recorded so each key's use can be counted. */
-  apiKeyId: string | null = null,
-  /** The page's selection it belongs to, for "Download all" (docs/decisions/0045). */
-  batch: BatchPlace | null = null,
+  { apiKeyId = null, batch = null, admission }: UploadContext = {},
 ): Promise<ImageRecord> {
-  await deps.jobs.assertRoom();
+  // An admitted request already holds its place in the queue.
+  if (!admission) await deps.jobs.assertRoom();
   const info = await inspectImage(upload.data);
   // An enlargement past the limits is refused before a unit is reserved or a worker is held.
   plannedSize(info, settings);
@@ -116,6 +124,8 @@ export async function processUpload(
     // 'Smallest format' always searches for smart mode's look.
     { kind: 'image', input: { info, options }, smart: settings.quality === 'smart' || settings.format === SMALLEST_FORMAT },
     upload.data,
+    'wait',
+    admission,
   );
   return toRecord(row, deps.now());
 }
