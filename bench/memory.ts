@@ -3,17 +3,21 @@
 //   1. idle after a first start on an empty DATA_DIR (embedded PGlite)      target < 400 MB
 //   2. idle after a restart on the same DATA_DIR                             target < 400 MB
 //   3. peak while 8 photos of ~10 MB are uploaded at once (same instance)    target < 1 GiB
-//   4. idle of an instance on PostgreSQL (a database it creates and drops)   target < 250 MB
+//      and idle again once its job processes have ended a minute later      target < 400 MB
+//   4. idle of a web instance on PostgreSQL (a database it creates and drops; ROLE=web when Redis
+//      answers at 127.0.0.1:6379)                                          target < 250 MB
 // Linux only: RSS is read from /proc. Options: --idle-seconds N (settle time before sampling, default 5).
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
+import { JOB_PROCESS_IDLE_EXIT_MS } from '../server/src/jobs/process-queue.js';
 import { freePort } from '../server/test/ports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,6 +27,7 @@ const UPLOADS = 8;
 /** A 24 MP camera's photos. */
 const MAX_MEGAPIXELS = 24;
 const CORPUS_PHOTOS = '/work/shared/corpus/photos';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const argIndex = process.argv.indexOf('--idle-seconds');
 const IDLE_SECONDS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 5;
@@ -59,6 +64,22 @@ function treeRss(pid: number): { bytes: number; processes: number } {
     }
   }
   return { bytes, processes };
+}
+
+/** Whether something answers PING at the Redis address. */
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 2000 });
+    const end = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => end(data.toString().startsWith('+PONG')));
+    socket.once('error', () => end(false));
+    socket.once('timeout', () => end(false));
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -218,6 +239,9 @@ try {
   const uploads = await peakDuringUploads(again, photos);
   const created = uploads.statuses.filter((status) => status === 201).length;
   const afterUploads = treeRss(again.pid);
+  // Job processes end after a minute without work (docs/decisions/0096); what stays is the server's.
+  await sleep(JOB_PROCESS_IDLE_EXIT_MS + 5000);
+  const idleAfterUploads = await idleRss(again.pid);
   await again.stop();
   line(
     `Peak, ${UPLOADS} parallel uploads of ${sizes} MB`,
@@ -225,6 +249,13 @@ try {
     TARGETS.uploads,
     `${megapixels} MP; ${created}/${UPLOADS} got 201 (statuses ${uploads.statuses.join(' ')}) in ${uploads.seconds.toFixed(1)} s; ` +
       `${uploads.peak.processes} processes at the peak, ${(afterUploads.bytes / MB).toFixed(0)} MB just after`,
+  );
+
+  line(
+    'Idle, a minute after the uploads (PGlite)',
+    idleAfterUploads.bytes,
+    TARGETS.restart,
+    `${idleAfterUploads.processes} process(es) left (job processes end after a minute without work)`,
   );
 
   process.stderr.write('an instance on PostgreSQL…\n');
@@ -237,10 +268,16 @@ try {
     try {
       const url = new URL(POSTGRES_URL);
       url.pathname = `/${name}`;
-      const onPostgres = await startServer(path.join(dataDir, 'postgres'), { DATABASE_URL: url.toString() });
+      // A web instance of a cluster: ROLE=web with Redis for jobs and limits; without Redis, the one-machine role on PostgreSQL.
+      const withRedis = await redisAnswers(REDIS_URL);
+      const settings: Record<string, string> = withRedis
+        ? { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: name, ROLE: 'web', SESSION_SECRET: 'm'.repeat(32) }
+        : { DATABASE_URL: url.toString() };
+      const onPostgres = await startServer(path.join(dataDir, 'postgres'), settings);
       const postgresIdle = await idleRss(onPostgres.pid);
       await onPostgres.stop();
-      line('Idle, web instance on PostgreSQL', postgresIdle.bytes, TARGETS.postgres, `${postgresIdle.processes} process(es); ready in ${(onPostgres.startupMs / 1000).toFixed(1)} s`);
+      const role = withRedis ? 'ROLE=web with Redis' : `ROLE=all: no Redis answers at ${REDIS_URL}`;
+      line('Idle, web instance on PostgreSQL', postgresIdle.bytes, TARGETS.postgres, `${role}; ${postgresIdle.processes} process(es); ready in ${(onPostgres.startupMs / 1000).toFixed(1)} s`);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
