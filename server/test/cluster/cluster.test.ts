@@ -27,6 +27,7 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
   let a: Instance;
   let b: Instance;
   let worker: Instance;
+  let c: Instance;
   const started: Instance[] = [];
   let photo: Buffer;
   /** 12 MP: a few seconds of smart search, long enough to kill a process in the middle of its job. */
@@ -182,8 +183,19 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     expect(await head()).toBe('stored');
     await new Promise((resolve) => setTimeout(resolve, new Date(made.json().expiresAt).getTime() - Date.now() + 500));
     // An instance's sweep runs at its start (then every minute): a new instance sweeps now.
-    await launch('web-c', 'main', { ROLE: 'web' });
+    c = await launch('web-c', 'main', { ROLE: 'web' });
     expect(await head()).toBe('deleted');
     expect((await rowsFrom('198.51.100.7'))[0]).toMatchObject({ status: 'expired', storage_key: null });
+  });
+
+  it('a web instance stopped with SIGTERM answers the upload in flight, then exits 0', async () => {
+    const visitor = guest('198.51.100.9');
+    const upload = visitor.process(c, bigPhoto, 'last.jpg', { quality: 'smart' });
+    await expect.poll(() => jobs.getActiveCount(), { timeout: 60_000, interval: 50 }).toBe(1);
+    const exitCode = stop(c);
+    const answer = await upload;
+    expect(answer.status, answer.body.toString()).toBe(201);
+    expect(answer.json()).toMatchObject({ status: 'completed', originalName: 'last.jpg' });
+    expect(await exitCode).toBe(0);
   });
 });
