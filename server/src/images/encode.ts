@@ -13,6 +13,8 @@ export interface EncodeTuning {
   jpegTable?: number;
   /** libjpeg-turbo's own tables and coding instead of mozjpeg's (smart mode's reference look). */
   jpegTurbo?: boolean;
+  /** libimagequant's effort (1–10) instead of the one chosen by size: a quick trial palette can be rough. */
+  paletteEffort?: number;
   /** Lossless WebP ('smallest format' for graphics): quality is then ignored. */
   webpLossless?: boolean;
 }
@@ -39,7 +41,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       // Palette quantisation (libimagequant, TinyPNG's method) below 100; lossless at 100.
       if (quality >= 100) return pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
       // Effort 7 makes palettes ~15% smaller; above 4 MP it would cost seconds (~6 s at 12 MP).
-      const effort = (tuning.pixels ?? 0) <= PALETTE_HIGH_EFFORT_PIXELS ? 7 : 4;
+      const effort = tuning.paletteEffort ?? ((tuning.pixels ?? 0) <= PALETTE_HIGH_EFFORT_PIXELS ? 7 : 4);
       return pipeline.png({ palette: true, quality, effort, compressionLevel: 9, dither: tuning.paletteDither ?? 1 });
     }
   }
