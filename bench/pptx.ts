@@ -126,7 +126,7 @@ async function benchDeck(file: string): Promise<DeckRow> {
   };
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 const pct = (after: number, before: number) => `${((1 - after / before) * 100).toFixed(1)} %`;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
