@@ -1,6 +1,6 @@
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
-import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type QualityChoice } from './smart.js';
+import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type QualityChoice } from './smart.js';
 import type { RawImage } from './ssim.js';
 
 /**
@@ -14,7 +14,7 @@ export interface FormatChoice extends QualityChoice {
   format: EncodedFormat;
 }
 
-/** The lossy formats in the order they are tried: the cheap one first sets the bar for the others. */
+/** The lossy formats in the order they are tried: the cheap one first sets the bar for the others, which then run side by side. */
 const LOSSY_ORDER: EncodedFormat[] = ['jpeg', 'webp', 'avif'];
 
 /** An animation keeps its frames: WebP when the plan allows it, else the original's own format. */
@@ -32,10 +32,15 @@ export async function smallestFormat(
   let best: (FormatChoice & { bytes: number }) | null = allowed.includes('png') ? await graphicChoice(prepared, allowed, seed, base) : null;
   const judge = await lookJudge(prepared);
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
-  for (const format of LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha))) {
-    const found = await lossySettings(judge, format, seed, base, best?.bytes);
+  const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha));
+  const bar: Bar = { bytes: best?.bytes ?? Infinity };
+  const consider = (format: EncodedFormat, found: (QualityChoice & { bytes: number }) | null) => {
     if (found && (!best || found.bytes < best.bytes)) best = { ...found, format };
-  }
+  };
+  // The first format alone sets the bar; the others are then searched side by side against it.
+  if (first) consider(first, await lossySettings(judge, first, seed, base, bar));
+  const found = await Promise.all(others.map((format) => lossySettings(judge, format, seed, base, bar)));
+  others.forEach((format, i) => consider(format, found[i]!));
   if (best) return { format: best.format, quality: best.quality, tuning: best.tuning };
   // Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible.
   const fallback = allowed.includes('png') ? 'png' : (allowed.find((f) => f !== 'jpeg' || !hasAlpha) ?? allowed[0]!);

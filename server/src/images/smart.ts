@@ -113,24 +113,15 @@ async function reduced(image: RawImage, scale: number): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/**
- * How far a result is above the reference look at full size and at the view size: the smaller of its
- * lead in colour SSIM (R, G, B averaged) and in luma SSIM (averaging colours can hide lost brightness
- * detail behind well-kept chroma). A result must lead by the search margin at both scales.
- */
-export interface TwoScales {
-  full: number;
-  view: number;
-}
-
-
-
-/** How a probe is judged: the detail sample, its view-size copy and the reference look at both scales. */
+/** How a probe is judged: the detail sample and the reference look (libjpeg-turbo q75's) at full size and at the view size. */
 export interface LookJudge {
   sample: RawImage;
-  similarity(encoded: Buffer): Promise<TwoScales>;
-  /** The lead over libjpeg-turbo q75 a result needs at each scale. */
-  target: TwoScales;
+  /**
+   * Whether a result is at least as close to the original as the reference, in colour SSIM (R, G, B
+   * averaged) and in luma SSIM (averaging colours can hide lost brightness detail behind well-kept
+   * chroma), at full size and at the view size, each by the search margin. Stops at the first score short.
+   */
+  looksAsGood(encoded: Buffer): Promise<boolean>;
   /** The reference's own bytes on the sample. */
   referenceBytes: number;
 }
@@ -141,42 +132,70 @@ export async function lookJudge(prepared: RawImage): Promise<LookJudge> {
   const original = overWhite(sample);
   const scale = Math.min(1, VIEW_SIDE / Math.max(prepared.width, prepared.height));
   const originalView = await reduced(original, scale);
-  const scores = async (encoded: Buffer) => {
+  const originals = { full: original, fullLuma: luma(original), view: originalView, viewLuma: luma(originalView) };
+  // The four scores in the order they are checked; the view-size ones only when the full-size ones pass.
+  async function* scores(encoded: Buffer) {
     const decoded = overWhite(await decode(encoded));
-    const full = [ssim(original, decoded, SEARCH_STRIDE), ssim(luma(original), luma(decoded), SEARCH_STRIDE)];
-    if (scale >= 1) return { full, view: full };
+    yield ssim(originals.full, decoded, SEARCH_STRIDE);
+    yield ssim(originals.fullLuma, luma(decoded), SEARCH_STRIDE);
+    if (scale >= 1) return;
     const decodedView = await reduced(decoded, scale);
-    return { full, view: [ssim(originalView, decodedView, SEARCH_STRIDE), ssim(luma(originalView), luma(decodedView), SEARCH_STRIDE)] };
-  };
+    yield ssim(originals.view, decodedView, SEARCH_STRIDE);
+    yield ssim(originals.viewLuma, luma(decodedView), SEARCH_STRIDE);
+  }
   const referenceJpeg = await encode(fromPixels(original), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
-  const reference = await scores(referenceJpeg);
-  // Each score is compared with the reference's own: the result is as close as q75 in colour and in luma, at both scales.
-  const similarity = async (encoded: Buffer): Promise<TwoScales> => {
-    const look = await scores(encoded);
-    const margin = (ours: number[], theirs: number[]) => Math.min(...ours.map((value, i) => value - theirs[i]!));
-    return { full: margin(look.full, reference.full), view: margin(look.view, reference.view) };
+  const reference: number[] = [];
+  for await (const score of scores(referenceJpeg)) reference.push(score);
+  const looksAsGood = async (encoded: Buffer) => {
+    let i = 0;
+    for await (const score of scores(encoded)) if (score - reference[i++]! < SEARCH_MARGIN) return false;
+    return true;
   };
-  return { sample, similarity, target: { full: SEARCH_MARGIN, view: SEARCH_MARGIN }, referenceBytes: referenceJpeg.length };
+  return { sample, looksAsGood, referenceBytes: referenceJpeg.length };
 }
 
-/** The smallest setting of one lossy format that reaches the reference look at both scales, with its bytes on the sample. */
-export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, beat?: number): Promise<(QualityChoice & { bytes: number }) | null> {
-  const tables = format === 'jpeg' ? JPEG_TABLES : [undefined];
-  let chosen: (QualityChoice & { bytes: number }) | null = null;
-  for (const jpegTable of tables) {
-    const tuning = jpegTable === undefined ? base : { ...base, jpegTable };
-    const bytes = new Map<number, number>();
-    const quality = await lowestPassing(SEARCH_RANGE.low, SEARCH_RANGE.high, seed, async (q) => {
+/** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
+export interface Bar {
+  bytes: number;
+}
+
+/** The lowest quality of one format and tuning that reaches the reference look, with its bytes on the sample. */
+async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, tuning: EncodeTuning, bar: Bar): Promise<(QualityChoice & { bytes: number }) | null> {
+  const bytes = new Map<number, number>();
+  // WebP and AVIF often cannot reach JPEG's look on photos at all: a failing seed is followed by the top, ending such a search in two probes.
+  const topAfterFailedSeed = format !== 'jpeg';
+  const quality = await lowestPassing(
+    SEARCH_RANGE.low,
+    SEARCH_RANGE.high,
+    seed,
+    async (q) => {
       const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
       bytes.set(q, encoded.length);
-      const look = await judge.similarity(encoded);
-      if (look.full >= judge.target.full && look.view >= judge.target.view) return true;
-      // Failing while already larger than a result in hand: any passing quality above is larger still.
-      return encoded.length >= Math.min(chosen?.bytes ?? Infinity, beat ?? Infinity) ? 'hopeless' : false;
-    });
-    const size = bytes.get(quality);
-    if (size !== undefined && (!chosen || size < chosen.bytes)) chosen = { quality, tuning, bytes: size };
-  }
+      if (await judge.looksAsGood(encoded)) {
+        bar.bytes = Math.min(bar.bytes, encoded.length);
+        return true;
+      }
+      // Failing while already as large as a result in hand: any passing quality above is larger still.
+      return encoded.length >= bar.bytes ? 'hopeless' : false;
+    },
+    topAfterFailedSeed,
+  );
+  const size = bytes.get(quality);
+  return size === undefined ? null : { quality, tuning, bytes: size };
+}
+
+/**
+ * The smallest setting of one lossy format that reaches the reference look at both scales, with its
+ * bytes on the sample. JPEG's two tables are searched side by side (libuv's pool encodes one while the
+ * other is scored); `bar` carries the bytes to beat between searches.
+ */
+export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, bar: Bar = { bytes: Infinity }): Promise<(QualityChoice & { bytes: number }) | null> {
+  // A JPEG as large as the reference's loses to the reference itself (below): no need to search past it.
+  if (format === 'jpeg') bar.bytes = Math.min(bar.bytes, judge.referenceBytes);
+  const tunings = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ ...base, jpegTable })) : [base];
+  const found = await Promise.all(tunings.map((tuning) => searchOne(judge, format, seed, tuning, bar)));
+  // Ties go to the first tuning listed, as when the searches ran one after the other.
+  const chosen = found.reduce<(QualityChoice & { bytes: number }) | null>((best, one) => (one && (!best || one.bytes < best.bytes) ? one : best), null);
   // mozjpeg cannot always beat libjpeg-turbo at its own look: then the reference itself is the smallest JPEG that never looks worse.
   if (format === 'jpeg' && (!chosen || chosen.bytes >= judge.referenceBytes)) {
     return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true }, bytes: judge.referenceBytes };

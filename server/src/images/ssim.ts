@@ -21,6 +21,7 @@ export function ssim(a: RawImage, b: RawImage, stride = 4): number {
   const { width, height } = a;
   if (width < WINDOW || height < WINDOW) return meanAbsoluteSimilarity(a, b);
   const colours = Math.min(colourChannels(a), colourChannels(b));
+  if (WINDOW % stride === 0) return ssimFromCells(a, b, stride, colours);
   let total = 0;
   let windows = 0;
   for (let y = 0; y + WINDOW <= height; y += stride) {
@@ -30,6 +31,90 @@ export function ssim(a: RawImage, b: RawImage, stride = 4): number {
     }
   }
   return total / windows;
+}
+
+/**
+ * The five sums a window needs (a, b, a², b², ab), per stride×stride cell of one channel, side by side:
+ * each pixel is read once, not once per overlapping window.
+ */
+function cellSums(a: RawImage, b: RawImage, cell: number, channel: number, across: number, down: number): Int32Array {
+  const sums = new Int32Array(across * down * 5);
+  const ca = a.channels;
+  const cb = b.channels;
+  for (let y = 0; y < down * cell; y++) {
+    const row = Math.floor(y / cell) * across;
+    let ia = y * a.width * ca + channel;
+    let ib = y * b.width * cb + channel;
+    for (let at = row * 5; at < (row + across) * 5; at += 5) {
+      let sumA = 0;
+      let sumB = 0;
+      let sumAA = 0;
+      let sumBB = 0;
+      let sumAB = 0;
+      for (let x = 0; x < cell; x++, ia += ca, ib += cb) {
+        const va = a.data[ia]!;
+        const vb = b.data[ib]!;
+        sumA += va;
+        sumB += vb;
+        sumAA += va * va;
+        sumBB += vb * vb;
+        sumAB += va * vb;
+      }
+      sums[at]! += sumA;
+      sums[at + 1]! += sumB;
+      sums[at + 2]! += sumAA;
+      sums[at + 3]! += sumBB;
+      sums[at + 4]! += sumAB;
+    }
+  }
+  return sums;
+}
+
+/**
+ * The same windows, sums and order of addition as the window-by-window loop, so the same score to the
+ * last bit (the sums are whole numbers), from cells the size of the stride: several times faster.
+ */
+function ssimFromCells(a: RawImage, b: RawImage, stride: number, colours: number): number {
+  const across = Math.floor(a.width / stride);
+  const down = Math.floor(a.height / stride);
+  const span = WINDOW / stride;
+  const channels = Array.from({ length: colours }, (_, c) => cellSums(a, b, stride, c, across, down));
+  const n = WINDOW * WINDOW;
+  let total = 0;
+  let windows = 0;
+  for (let y = 0; y + WINDOW <= a.height; y += stride) {
+    for (let x = 0; x + WINDOW <= a.width; x += stride) {
+      const first = ((y / stride) * across + x / stride) * 5;
+      for (let c = 0; c < colours; c++) {
+        const sums = channels[c]!;
+        let sumA = 0;
+        let sumB = 0;
+        let sumAA = 0;
+        let sumBB = 0;
+        let sumAB = 0;
+        for (let dy = 0; dy < span; dy++) {
+          const start = first + dy * across * 5;
+          for (let at = start; at < start + span * 5; at += 5) {
+            sumA += sums[at]!;
+            sumB += sums[at + 1]!;
+            sumAA += sums[at + 2]!;
+            sumBB += sums[at + 3]!;
+            sumAB += sums[at + 4]!;
+          }
+        }
+        total += similarity(sumA / n, sumB / n, sumAA / n, sumBB / n, sumAB / n);
+      }
+      windows += colours;
+    }
+  }
+  return total / windows;
+}
+
+function similarity(meanA: number, meanB: number, meanAA: number, meanBB: number, meanAB: number): number {
+  const varA = meanAA - meanA * meanA;
+  const varB = meanBB - meanB * meanB;
+  const cov = meanAB - meanA * meanB;
+  return ((2 * meanA * meanB + C1) * (2 * cov + C2)) / ((meanA * meanA + meanB * meanB + C1) * (varA + varB + C2));
 }
 
 function windowSsim(a: RawImage, b: RawImage, x0: number, y0: number, channel: number): number {
@@ -54,12 +139,7 @@ function windowSsim(a: RawImage, b: RawImage, x0: number, y0: number, channel: n
     }
   }
   const n = WINDOW * WINDOW;
-  const meanA = sumA / n;
-  const meanB = sumB / n;
-  const varA = sumAA / n - meanA * meanA;
-  const varB = sumBB / n - meanB * meanB;
-  const cov = sumAB / n - meanA * meanB;
-  return ((2 * meanA * meanB + C1) * (2 * cov + C2)) / ((meanA * meanA + meanB * meanB + C1) * (varA + varB + C2));
+  return similarity(sumA / n, sumB / n, sumAA / n, sumBB / n, sumAB / n);
 }
 
 /** Tiny images have no 8×8 window: fall back to 1 − mean absolute difference. */
