@@ -162,6 +162,16 @@ export interface Bar {
 /** The lowest quality of one format and tuning that reaches the reference look, with its bytes on the sample. */
 async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, tuning: EncodeTuning, bar: Bar): Promise<(QualityChoice & { bytes: number }) | null> {
   const bytes = new Map<number, number>();
+  // Neighbouring qualities often give the very same file (mozjpeg's flat table moves in steps): its verdict is reused.
+  const verdicts = new Map<number, { encoded: Buffer; passes: boolean }[]>();
+  const judged = async (encoded: Buffer) => {
+    const seen = verdicts.get(encoded.length) ?? [];
+    const same = seen.find((one) => one.encoded.equals(encoded));
+    if (same) return same.passes;
+    const passes = await judge.looksAsGood(encoded);
+    verdicts.set(encoded.length, [...seen, { encoded, passes }]);
+    return passes;
+  };
   // WebP and AVIF often cannot reach JPEG's look on photos at all: a failing seed is followed by the top, ending such a search in two probes.
   const topAfterFailedSeed = format !== 'jpeg';
   const quality = await lowestPassing(
@@ -171,7 +181,7 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
     async (q) => {
       const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
       bytes.set(q, encoded.length);
-      if (await judge.looksAsGood(encoded)) {
+      if (await judged(encoded)) {
         bar.bytes = Math.min(bar.bytes, encoded.length);
         return true;
       }
