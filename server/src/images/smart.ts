@@ -14,6 +14,9 @@ const REFERENCE_QUALITY = 75;
 const PALETTE_SSIM_TARGET = 0.985;
 const SEARCH_RANGE = { low: 30, high: 90 };
 const PALETTE_RANGE = { low: 30, high: 95 };
+/** A quick trial palette (libimagequant effort 1) that misses the bar by more than this rules palettes out: no careful one closes such a gap. */
+const ROUGH_PALETTE_EFFORT = 1;
+const ROUGH_PALETTE_SLACK = 0.01;
 /** Images up to this many pixels are searched whole; larger ones through a mosaic of tiles. */
 const SAMPLE_PIXELS = 1_100_000;
 /**
@@ -228,11 +231,19 @@ export async function paletteSettings(prepared: RawImage, seed: number): Promise
   const original = overWhite(sample);
   const base = smartTuning(prepared);
   const bytes = new Map<number, number>();
-  // Photos fail even the richest palette, and palettes of busy images cost up to ~1.5 s each: try the richest early.
+  const similarity = async (q: number, tuning: EncodeTuning) => {
+    const encoded = await encode(fromPixels(sample), 'png', q, tuning).toBuffer();
+    return { encoded, score: ssim(original, overWhite(await decode(encoded)), SEARCH_STRIDE) };
+  };
+  // A photo is far from even the richest palette: a rough one (a fraction of the cost) tells, as for deck pictures.
+  if ((await similarity(PALETTE_RANGE.high, { ...base, paletteEffort: ROUGH_PALETTE_EFFORT })).score < PALETTE_SSIM_TARGET - ROUGH_PALETTE_SLACK) {
+    return { quality: 100, tuning: base, bytes: null };
+  }
+  // Palettes of busy images cost up to ~1.5 s each: try the richest early.
   const looksSame = async (q: number) => {
-    const encoded = await encode(fromPixels(sample), 'png', q, base).toBuffer();
+    const { encoded, score } = await similarity(q, base);
     bytes.set(q, encoded.length);
-    return ssim(original, overWhite(await decode(encoded)), SEARCH_STRIDE) >= PALETTE_SSIM_TARGET;
+    return score >= PALETTE_SSIM_TARGET;
   };
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
   return quality > PALETTE_RANGE.high ? { quality: 100, tuning: base, bytes: null } : { quality, tuning: base, bytes: bytes.get(quality) ?? null };
