@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../server/test/ports.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtServer = path.join(root, 'server/dist/main.js');
+const STARTUP_LIMIT_MS = 300_000;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface LoadServer {
+  origin: string;
+  pid: number;
+  /** Log lines at error level or above since start: a busy 503 must not be one. */
+  errorLines(): number;
+  /** Session rows in the database (PostgreSQL only: PGlite's folder is the server's alone). */
+  sessionRows(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/** A database of its own on the PostgreSQL at `adminUrl`, dropped by the returned function. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lightpix_load_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become healthy within ${STARTUP_LIMIT_MS / 1000} s`);
+}
+
+/**
+ * The built server (server/dist/main.js) in its own process, as `npm start` runs it, on 127.0.0.1 and a
+ * free port. Only the settings below reach it, so a developer's own REDIS_URL or bucket is not used.
+ * Each request names its own client address in X-Forwarded-For (TRUST_PROXY=1), like visitors behind
+ * a proxy, so the per-client request limit answers only where a test means it to.
+ */
+export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: string, settings: Record<string, string>): Promise<LoadServer> {
+  if (!existsSync(builtServer)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
+  const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl) : null;
+  const port = await freePort();
+  const server = spawn(process.execPath, [builtServer], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? dataDir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
+  });
+  let errors = 0;
+  // pino writes one JSON object a line; level 50 is error, 60 fatal.
+  readline.createInterface({ input: server.stdout! }).on('line', (line) => {
+    const level = Number(/"level":(\d+)/.exec(line)?.[1]);
+    if (level >= 50) {
+      errors++;
+      if (errors <= 3) process.stderr.write(`server error log: ${line.slice(0, 300)}\n`);
+    }
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const cleanUp = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(origin, server);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return {
+    origin,
+    pid: server.pid!,
+    errorLines: () => errors,
+    async sessionRows() {
+      if (!database) return null;
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query<{ count: string }>('select count(*) from sessions');
+      await client.end();
+      return Number(rows[0]!.count);
+    },
+    close: cleanUp,
+  };
+}
