@@ -175,24 +175,20 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
     verdicts.set(encoded.length, [...seen, { encoded, passes }]);
     return passes;
   };
-  // WebP and AVIF often cannot reach JPEG's look on photos at all: a failing seed is followed by the top, ending such a search in two probes.
-  const topAfterFailedSeed = format !== 'jpeg';
-  const quality = await lowestPassing(
-    SEARCH_RANGE.low,
-    SEARCH_RANGE.high,
-    seed,
-    async (q) => {
-      const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
-      bytes.set(q, encoded.length);
-      if (await judged(encoded)) {
-        bar.bytes = Math.min(bar.bytes, encoded.length);
-        return true;
-      }
-      // Failing while already as large as a result in hand: any passing quality above is larger still.
-      return encoded.length >= bar.bytes ? 'hopeless' : false;
-    },
-    topAfterFailedSeed,
-  );
+  const probe = async (q: number): Promise<Verdict> => {
+    const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
+    bytes.set(q, encoded.length);
+    if (await judged(encoded)) {
+      bar.bytes = Math.min(bar.bytes, encoded.length);
+      return true;
+    }
+    // Failing while already as large as a result in hand: any passing quality above is larger still.
+    return encoded.length >= bar.bytes ? 'hopeless' : false;
+  };
+  // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
+  const lossyTop = format === 'jpeg' ? SEARCH_RANGE.high : SEARCH_RANGE.high - 1;
+  if (lossyTop < SEARCH_RANGE.high && (await probe(SEARCH_RANGE.high)) !== true) return null;
+  const quality = await lowestPassing(SEARCH_RANGE.low, lossyTop, seed, probe);
   const size = bytes.get(quality);
   return size === undefined ? null : { quality, tuning, bytes: size };
 }
