@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import { JOB_PROCESS_IDLE_EXIT_MS } from '../server/src/jobs/process-queue.js';
 import { freePort } from '../server/test/ports.js';
+import { treeMemory } from './process-tree.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -31,40 +32,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const argIndex = process.argv.indexOf('--idle-seconds');
 const IDLE_SECONDS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 5;
-
-/** The process and all its descendants, from /proc's children lists. */
-function processTree(pid: number): number[] {
-  const children = (p: number): number[] => {
-    try {
-      return readdirSync(`/proc/${p}/task`).flatMap((task) =>
-        readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-      );
-    } catch {
-      return [];
-    }
-  };
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...children(all[i]!));
-  return all;
-}
-
-/** Resident memory of the whole tree, in bytes; a process that ended meanwhile counts nothing. */
-function treeRss(pid: number): { bytes: number; processes: number } {
-  let bytes = 0;
-  let processes = 0;
-  for (const p of processTree(pid)) {
-    try {
-      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
-      if (kb) {
-        bytes += Number(kb) * 1024;
-        processes++;
-      }
-    } catch {
-      // ended between the listing and the read
-    }
-  }
-  return { bytes, processes };
-}
 
 /** Whether something answers PING at the Redis address. */
 async function redisAnswers(url: string): Promise<boolean> {
@@ -89,7 +56,7 @@ async function idleRss(pid: number): Promise<{ bytes: number; processes: number 
   await sleep(IDLE_SECONDS * 1000);
   let highest = { bytes: 0, processes: 0 };
   for (let i = 0; i < 10; i++) {
-    const now = treeRss(pid);
+    const now = await treeMemory(pid);
     if (now.bytes > highest.bytes) highest = now;
     await sleep(200);
   }
@@ -194,17 +161,22 @@ async function upload(origin: string, photo: { name: string; data: Buffer }): Pr
 
 /** Peak tree RSS, sampled every 20 ms, while the uploads run. */
 async function peakDuringUploads(server: Server, photos: { name: string; data: Buffer }[]) {
-  let peak = treeRss(server.pid);
-  const timer = setInterval(() => {
-    const now = treeRss(server.pid);
-    if (now.bytes > peak.bytes) peak = now;
-  }, 20);
+  let peak = await treeMemory(server.pid);
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const now = await treeMemory(server.pid);
+      if (now.bytes > peak.bytes) peak = now;
+      await sleep(20);
+    }
+  })();
   const started = performance.now();
   try {
     const statuses = await Promise.all(photos.map((photo) => upload(server.origin, photo)));
     return { peak, statuses, seconds: (performance.now() - started) / 1000 };
   } finally {
-    clearInterval(timer);
+    sampling = false;
+    await sampler;
   }
 }
 
@@ -238,7 +210,7 @@ try {
   process.stderr.write(`${UPLOADS} uploads at once…\n`);
   const uploads = await peakDuringUploads(again, photos);
   const created = uploads.statuses.filter((status) => status === 201).length;
-  const afterUploads = treeRss(again.pid);
+  const afterUploads = await treeMemory(again.pid);
   // Job processes end after a minute without work (docs/decisions/0096); what stays is the server's.
   await sleep(JOB_PROCESS_IDLE_EXIT_MS + 5000);
   const idleAfterUploads = await idleRss(again.pid);

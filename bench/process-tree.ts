@@ -47,10 +47,16 @@ function descendants(processes: Map<number, ProcessInfo>, rootPid: number): numb
   return found.filter((pid) => processes.has(pid));
 }
 
-/** The resident memory of a process and all its descendants, in bytes. Linux /proc only. */
-export async function treeRss(rootPid: number): Promise<number> {
+/** The resident memory of a process and all its descendants, and how many processes that is. Linux /proc only. */
+export async function treeMemory(rootPid: number): Promise<{ bytes: number; processes: number }> {
   const processes = await readProcesses();
-  return descendants(processes, rootPid).reduce((sum, pid) => sum + processes.get(pid)!.rssBytes, 0);
+  const tree = descendants(processes, rootPid);
+  return { bytes: tree.reduce((sum, pid) => sum + processes.get(pid)!.rssBytes, 0), processes: tree.length };
+}
+
+/** The resident memory of a process and all its descendants, in bytes. */
+export async function treeRss(rootPid: number): Promise<number> {
+  return (await treeMemory(rootPid)).bytes;
 }
 
 /** CPU seconds used so far by the root process itself and by its descendants (job processes). */
