@@ -5,7 +5,7 @@ import { results } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import type { ResultStore } from '../storage/result-store.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
-import { serverBusy } from './queue.js';
+import { heldAdmission, serverBusy } from './queue.js';
 import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
 import type { ResultJob } from './result-job.js';
 
@@ -121,14 +121,7 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
         admitted--;
         throw serverBusy();
       }
-      let held = true;
-      return {
-        release() {
-          if (!held) return;
-          held = false;
-          admitted--;
-        },
-      };
+      return heldAdmission(() => admitted--);
     },
     async produce(job, data, admission) {
       // Counted here until Redis counts the job: the place is given back once it is queued (or not).

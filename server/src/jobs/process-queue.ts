@@ -4,7 +4,7 @@ import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
 import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, tooMuchMemory, tooSlow } from '../images/limits.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
-import { defaultQueueLimits, serverBusy, type JobHandlers, type JobQueue, type QueueLimits } from './queue.js';
+import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type JobQueue, type QueueLimits } from './queue.js';
 
 export interface ProcessQueueLimits extends QueueLimits {
   /** Wall-clock time a job may take before its process is killed. */
@@ -145,14 +145,7 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
     admit() {
       if (isFull()) throw serverBusy();
       admitted++;
-      let held = true;
-      return {
-        release() {
-          if (!held) return;
-          held = false;
-          admitted--;
-        },
-      };
+      return heldAdmission(() => admitted--);
     },
     async run(kind, input) {
       if (isFull()) throw serverBusy();

@@ -18,6 +18,18 @@ export interface Admission {
   release(): void;
 }
 
+/** An admission that calls giveBack the first time it is released, never again. */
+export function heldAdmission(giveBack: () => void): Admission {
+  let held = true;
+  return {
+    release() {
+      if (!held) return;
+      held = false;
+      giveBack();
+    },
+  };
+}
+
 /** A job's work, by kind: input and output are plain data, so a job can also travel to another process. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobHandlers = Record<string, (input: any) => Promise<unknown>>;
