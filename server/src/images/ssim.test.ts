@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ssim as ssimJs } from 'ssim.js';
 import { describe, expect, it } from 'vitest';
-import { luma, ssim, type RawImage } from './ssim.js';
+import { luma, ssim, type RawImage, type SsimStride } from './ssim.js';
 
 /**
  * Our SSIM steers smart mode's search; the benchmark grades with ssim.js ('fast', luma, Gaussian
@@ -80,7 +80,7 @@ function windowByWindow(a: RawImage, b: RawImage, stride: number): number {
 }
 
 describe('our SSIM computed from cell sums', () => {
-  it.each([
+  it.each<[SsimStride, number]>([
     [4, 3],
     [8, 3],
     [4, 1],
