@@ -16,7 +16,7 @@ export interface ResultQueue {
    * 503 when none is left, so of a burst that passed assertRoom together only as many go on as fit (0082).
    */
   admit(): Promise<Admission>;
-  /** Runs the job to its end; rejects with its error (the unit given back) or JobStillRunning. The job takes the admission's place. */
+  /** Runs the job to its end; rejects with its error or JobStillRunning (the caller, reserveAndProduce, gives the unit back). The job takes the admission's place. */
   produce(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
   /** Accepts the job and returns at once; the row, or failureOf, tells its outcome later. */
   start(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
@@ -45,16 +45,6 @@ export function clientError(error: unknown): AppError {
 export function localResultQueue(deps: ResultJobDeps): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
   const started = new Set<Promise<void>>();
-  const produce = async (job: ResultJob, data: Buffer, admission?: Admission) => {
-    try {
-      // Given back in the same tick as the job is queued, so the job takes its place.
-      admission?.release();
-      await produceResult(deps, job, data);
-    } catch (error) {
-      await releaseUnit(deps.db, job.resultId);
-      throw error;
-    }
-  };
   return {
     async assertRoom() {
       deps.queue.assertRoom();
@@ -62,7 +52,11 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
     async admit() {
       return deps.queue.admit();
     },
-    produce,
+    async produce(job, data, admission) {
+      // Given back in the same tick as the job is queued, so the job takes its place.
+      admission?.release();
+      await produceResult(deps, job, data);
+    },
     async start(job, data, admission) {
       admission?.release();
       deps.queue.assertRoom();
