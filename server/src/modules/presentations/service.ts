@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { DeckTarget, ImageRecord, Plan } from '@lightpix/shared';
-import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import { converterAvailable, converterMissing, isLegacyPpt } from '../../presentations/ppt.js';
@@ -60,8 +58,12 @@ export async function processDeck(
 
 /** A deck being processed or done (200), or why its job failed (its unit given back), else 404. */
 export async function deckStatus(deps: PresentationsDeps, owner: QuotaOwner, id: string): Promise<ImageRecord> {
-  const [row] = await deps.db.select({ id: results.id }).from(results).where(eq(results.id, id));
-  if (row) return toRecord(await findOwnedResult(deps.db, owner, id), deps.now());
+  const row = await findOwnedResult(deps.db, owner, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (row) return toRecord(row, deps.now());
+  // No row of theirs: a failed job's row is gone, and only its owner may read why.
   const failure = await deps.jobs.failureOf(id, ownerKey(owner));
   if (failure) throw inDeckWords(failure);
   throw new AppError('not_found', 'This deck does not exist.');
