@@ -1,6 +1,6 @@
 import { encode } from './encode.js';
 import { inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
-import { fromPixels, sharp } from './loaders.js';
+import { decodePixels, fromPixels, rawPixels, sharp } from './loaders.js';
 import { detailSample } from './smart.js';
 import { overWhite, ssim, type RawImage } from './ssim.js';
 
@@ -59,11 +59,6 @@ function opaque(image: RawImage): boolean {
   return true;
 }
 
-async function decode(data: Buffer): Promise<RawImage> {
-  const { data: pixels, info } = await sharp(data).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  return { data: pixels, width: info.width, height: info.height, channels: info.channels };
-}
-
 /** The palette quality that looks the same on the picture's detail sample, or null when none does (a photo). */
 async function paletteQuality(pixels: RawImage): Promise<number | null> {
   const sample = detailSample(pixels);
@@ -71,7 +66,7 @@ async function paletteQuality(pixels: RawImage): Promise<number | null> {
   const tuning = { paletteDither: 0, pixels: sample.width * sample.height };
   const similarity = async (quality: number, paletteEffort?: number) => {
     const encoded = await encode(fromPixels(sample), 'png', quality, { ...tuning, paletteEffort }).toBuffer();
-    return ssim(original, overWhite(await decode(encoded)), SSIM_STRIDE);
+    return ssim(original, overWhite(await decodePixels(encoded)), SSIM_STRIDE);
   };
   if ((await similarity(PALETTE_RICH, ROUGH_EFFORT)) < PALETTE_SSIM_TARGET - ROUGH_SLACK) return null;
   if ((await similarity(PALETTE_RICH)) < PALETTE_SSIM_TARGET) return null;
@@ -100,8 +95,7 @@ export async function optimisePicture(data: Buffer, need: { width: number; heigh
 
 /** PNG and TIFF: a palette when one looks the same, else JPEG for an opaque photo, else lossless PNG. */
 async function losslessSource(pipeline: ReturnType<typeof sharp>, info: ImageInfo): Promise<{ data: Buffer; format: PictureFormat }> {
-  const raw = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  let pixels: RawImage = { data: raw.data, width: raw.info.width, height: raw.info.height, channels: raw.info.channels };
+  let pixels = await rawPixels(pipeline);
   const grey = (encoder: ReturnType<typeof sharp>) => (info.isGrey ? encoder.toColourspace('b-w') : encoder);
   const palette = await paletteQuality(pixels);
   if (palette !== null) {
@@ -112,7 +106,6 @@ async function losslessSource(pipeline: ReturnType<typeof sharp>, info: ImageInf
   return { data: await encode(grey(fromPixels(pixels)), 'jpeg', DECK_PHOTO_QUALITY).toBuffer(), format: 'jpeg' };
 }
 
-async function dropAlpha(image: RawImage): Promise<RawImage> {
-  const { data, info } = await fromPixels(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
+function dropAlpha(image: RawImage): Promise<RawImage> {
+  return rawPixels(fromPixels(image).removeAlpha());
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RawImage } from './ssim.js';
 
 /**
@@ -21,5 +21,14 @@ sharp.unblock({
 export function fromPixels(image: RawImage) {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 } });
 }
+
+/** The 8-bit pixels a pipeline ends in. */
+export async function rawPixels(pipeline: Sharp): Promise<RawImage> {
+  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** A trial encode's pixels, to judge how it looks. */
+export const decodePixels = (data: Buffer): Promise<RawImage> => rawPixels(sharp(data));
 
 export { sharp };

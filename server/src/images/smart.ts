@@ -1,4 +1,4 @@
-import { fromPixels, sharp } from './loaders.js';
+import { decodePixels, fromPixels, rawPixels } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { luma, overWhite, ssim, type RawImage } from './ssim.js';
 
@@ -41,11 +41,6 @@ const SEARCH_STRIDE = 4;
  * same SSIM with 2–20 % fewer bytes (docs/decisions/0007).
  */
 const JPEG_TABLES = [3, 1];
-
-async function decode(data: Buffer): Promise<RawImage> {
-  const { data: pixels, info } = await sharp(data).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  return { data: pixels, width: info.width, height: info.height, channels: info.channels };
-}
 
 /** A GRID×GRID mosaic of tiles from the centres of as many cells, block-aligned so JPEG's 16-px grid matches the full image. */
 export function detailSample(image: RawImage): RawImage {
@@ -112,8 +107,7 @@ async function reduced(image: RawImage, scale: number): Promise<RawImage> {
   if (scale >= 1) return image;
   const width = Math.max(8, Math.round(image.width * scale));
   const height = Math.max(8, Math.round(image.height * scale));
-  const { data, info } = await fromPixels(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
+  return rawPixels(fromPixels(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
 }
 
 /** How a probe is judged: the detail sample and the reference look (libjpeg-turbo q75's) at full size and at the view size. */
@@ -138,7 +132,7 @@ export async function lookJudge(prepared: RawImage): Promise<LookJudge> {
   const originals = { full: original, fullLuma: luma(original), view: originalView, viewLuma: luma(originalView) };
   // The four scores in the order they are checked; the view-size ones only when the full-size ones pass.
   async function* scores(encoded: Buffer) {
-    const decoded = overWhite(await decode(encoded));
+    const decoded = overWhite(await decodePixels(encoded));
     yield ssim(originals.full, decoded, SEARCH_STRIDE);
     yield ssim(originals.fullLuma, luma(decoded), SEARCH_STRIDE);
     if (scale >= 1) return;
@@ -229,7 +223,7 @@ export async function paletteSettings(prepared: RawImage, seed: number): Promise
   const bytes = new Map<number, number>();
   const similarity = async (q: number, tuning: EncodeTuning) => {
     const encoded = await encode(fromPixels(sample), 'png', q, tuning).toBuffer();
-    return { encoded, score: ssim(original, overWhite(await decode(encoded)), SEARCH_STRIDE) };
+    return { encoded, score: ssim(original, overWhite(await decodePixels(encoded)), SEARCH_STRIDE) };
   };
   // A photo is far from even the richest palette: a rough one (a fraction of the cost) tells, as for deck pictures.
   if ((await similarity(PALETTE_RANGE.high, { ...base, paletteEffort: ROUGH_PALETTE_EFFORT })).score < PALETTE_SSIM_TARGET - ROUGH_PALETTE_SLACK) {
