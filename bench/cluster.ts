@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { freePort } from '../server/test/ports.js';
+import { freshPostgres } from './postgres.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -88,11 +88,8 @@ async function throughput(web: Instance, files: { name: string; data: Buffer; fo
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const name = `lightpix_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${name}` }).toString();
+  const database = await freshPostgres(POSTGRES_URL, 'lightpix_bench');
+  const databaseUrl = database.url;
   const prefix = `lightpix-bench-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bench-cluster-'));
   // No bucket: web and workers share one DATA_DIR on this machine.
@@ -151,8 +148,7 @@ async function main() {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,10 +7,11 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../server/test/ports.js';
+import { waitUntilHealthy } from './our-api.js';
+import { freshPostgres } from './postgres.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtServer = path.join(root, 'server/dist/main.js');
-const STARTUP_LIMIT_MS = 300_000;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -25,36 +25,6 @@ export interface LoadServer {
   close(): Promise<void>;
 }
 
-/** A database of its own on the PostgreSQL at `adminUrl`, dropped by the returned function. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lightpix_load_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
-async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not become healthy within ${STARTUP_LIMIT_MS / 1000} s`);
-}
-
 /**
  * The built server (server/dist/main.js) in its own process, as `npm start` runs it, on 127.0.0.1 and a
  * free port. Only the settings below reach it, so a developer's own REDIS_URL or bucket is not used.
@@ -64,7 +34,7 @@ async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<v
 export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: string, settings: Record<string, string>): Promise<LoadServer> {
   if (!existsSync(builtServer)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
-  const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl) : null;
+  const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
   const port = await freePort();
   const server = spawn(process.execPath, [builtServer], {
     cwd: root,

@@ -14,11 +14,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import { JOB_PROCESS_IDLE_EXIT_MS } from '../server/src/jobs/process-queue.js';
 import { freePort } from '../server/test/ports.js';
+import { freshPostgres } from './postgres.js';
 import { treeMemory } from './process-tree.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -231,31 +231,24 @@ try {
   );
 
   process.stderr.write('an instance on PostgreSQL…\n');
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  const reachable = await admin.connect().then(() => true, (error: Error) => error.message);
-  if (reachable === true) {
-    const name = `lightpix_bench_memory_${process.pid}`;
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
+  const database = await freshPostgres(POSTGRES_URL, 'lightpix_bench_memory').catch((error: Error) => error.message);
+  if (typeof database !== 'string') {
     try {
-      const url = new URL(POSTGRES_URL);
-      url.pathname = `/${name}`;
       // A web instance of a cluster: ROLE=web with Redis for jobs and limits; without Redis, the one-machine role on PostgreSQL.
       const withRedis = await redisAnswers(REDIS_URL);
       const settings: Record<string, string> = withRedis
-        ? { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: name, ROLE: 'web', SESSION_SECRET: 'm'.repeat(32) }
-        : { DATABASE_URL: url.toString() };
+        ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: database.name, ROLE: 'web', SESSION_SECRET: 'm'.repeat(32) }
+        : { DATABASE_URL: database.url };
       const onPostgres = await startServer(path.join(dataDir, 'postgres'), settings);
       const postgresIdle = await idleRss(onPostgres.pid);
       await onPostgres.stop();
       const role = withRedis ? 'ROLE=web with Redis' : `ROLE=all: no Redis answers at ${REDIS_URL}`;
       line('Idle, web instance on PostgreSQL', postgresIdle.bytes, TARGETS.postgres, `${role}; ${postgresIdle.processes} process(es); ready in ${(onPostgres.startupMs / 1000).toFixed(1)} s`);
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   } else {
-    line('Idle, web instance on PostgreSQL', null, TARGETS.postgres, `skipped: ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} unreachable (${reachable})`);
+    line('Idle, web instance on PostgreSQL', null, TARGETS.postgres, `skipped: ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} unreachable (${database})`);
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });

@@ -21,7 +21,7 @@ export interface OurApi {
 /** On a loaded machine (other jobs, `nice`) compiling and starting the server from its sources can take minutes. */
 const STARTUP_LIMIT_MS = 300_000;
 
-async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {
+export async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_LIMIT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
