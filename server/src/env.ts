@@ -107,14 +107,22 @@ export type StorageSettings =
       forcePathStyle: boolean;
     };
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; storage: StorageSettings };
+type Settings = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; storage: StorageSettings };
+/** parseEnv's verdict in the type: ROLE web or worker always comes with REDIS_URL. */
+export type Env = Settings & ({ ROLE: 'all' } | { ROLE: 'web'; REDIS_URL: string } | { ROLE: 'worker'; REDIS_URL: string });
+export type WorkerEnv = Extract<Env, { ROLE: 'worker' }>;
 
 export class EnvError extends Error {}
 
-/** The settings, or a message naming every wrong one and exit 1: what each entry point (main, worker) starts with. */
-export function loadEnvOrExit(): Env {
+/**
+ * The settings, or a message naming every wrong one and exit 1: what each entry point (main, worker)
+ * starts with. `npm run worker` passes role 'worker', whatever ROLE says, so the same rules judge it.
+ */
+export function loadEnvOrExit(): Env;
+export function loadEnvOrExit(role: 'worker'): WorkerEnv;
+export function loadEnvOrExit(role?: 'worker'): Env {
   try {
-    return parseEnv();
+    return parseEnv(role ? { ...process.env, ROLE: role } : process.env);
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(`Lightpix cannot start.\n${error.message}`);
@@ -145,11 +153,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   // Without Redis there is no queue between a web instance and a worker: one process does both.
   if (env.ROLE !== 'all' && !env.REDIS_URL) {
-    throw new EnvError(`Invalid settings:\n  ROLE: ${env.ROLE} needs REDIS_URL (jobs pass through Redis); leave ROLE unset on a single machine`);
+    throw new EnvError(
+      `Invalid settings:\n  ROLE: ${env.ROLE} needs REDIS_URL (jobs pass through Redis; npm run worker is always ROLE=worker); ` +
+        'on a single machine leave ROLE unset and run npm start alone: it processes jobs itself',
+    );
   }
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...env, storage, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+  // The ROLE check above is what makes this an Env; the compiler cannot follow it.
+  return { ...env, storage, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) } as Env;
 }
 
 /** STORAGE_URL or the S3_* settings (not both), else the local folder. */

@@ -3,7 +3,7 @@ import { DatabaseUnreachable } from './db/client.js';
 import { EnvError, loadEnvOrExit } from './env.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 
-runWorkerProcess({ ...loadEnvOrExit(), ROLE: 'worker' }).catch((error) => {
+runWorkerProcess(loadEnvOrExit('worker')).catch((error) => {
   if (error instanceof EnvError || error instanceof DatabaseUnreachable) console.error(`Lightpix cannot start.\n${error.message}`);
   else console.error('Lightpix worker failed to start:', error);
   process.exit(1);

@@ -1,5 +1,5 @@
 import { openDatabase } from '../db/client.js';
-import type { Env } from '../env.js';
+import type { Env, WorkerEnv } from '../env.js';
 import type { JobLog } from '../jobs/bullmq-worker.js';
 import { openResultStore } from '../storage/open.js';
 import { startJobWorker } from './jobs.js';
@@ -18,15 +18,10 @@ function consoleLog(level: Env['LOG_LEVEL']): JobLog {
 }
 
 /** A worker only: consumes result jobs from Redis, answers no HTTP; SIGTERM finishes the jobs in progress. */
-export async function runWorkerProcess(env: Env): Promise<void> {
+export async function runWorkerProcess(env: WorkerEnv): Promise<void> {
   const log = consoleLog(env.LOG_LEVEL);
-  const redisUrl = env.REDIS_URL;
-  if (!redisUrl) {
-    console.error('Lightpix cannot start.\n  REDIS_URL: a worker takes its jobs from Redis; set REDIS_URL (without it, npm start processes jobs itself)');
-    process.exit(1);
-  }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const worker = await startJobWorker({ ...env, REDIS_URL: redisUrl }, database, openResultStore(env), log);
+  const worker = await startJobWorker(env, database, openResultStore(env), log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,10 +1,15 @@
+import { execFile } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../../src/env.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: os.tmpdir() };
 const secret = 's'.repeat(32);
 const postgres = 'postgres://db.internal/lightpix';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('cluster settings', () => {
   it('leaves the single-machine default alone when nothing is set', () => {
@@ -19,6 +24,15 @@ describe('cluster settings', () => {
     expect(() => parseEnv({ ...base, ROLE: 'cook', REDIS_URL: 'redis://cache' })).toThrow(/ROLE/);
     expect(parseEnv({ ...base, ROLE: 'worker', REDIS_URL: 'redis://cache', JOB_STALL_SECONDS: '5' })).toMatchObject({ ROLE: 'worker', JOB_STALL_SECONDS: 5 });
     expect(() => parseEnv({ ...base, JOB_STALL_SECONDS: '0' })).toThrow(/JOB_STALL_SECONDS/);
+  });
+
+  it('stops npm run worker without REDIS_URL with the same message, though ROLE is unset', async () => {
+    const { REDIS_URL: _redis, ROLE: _role, ...inherited } = process.env;
+    const worker = promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/worker.ts')], {
+      cwd: root,
+      env: { ...inherited, ...base },
+    });
+    await expect(worker).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Lightpix cannot start\.\n.*\n {2}ROLE: worker needs REDIS_URL/) });
   });
 
   it('stops production start-up with Redis but without a shared secret or database, naming both', () => {
