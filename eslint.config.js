@@ -16,6 +16,8 @@ const noOtherFeature = [
   ...noFeatures.map((ban) => ({ ...ban, message: 'Features do not import each other; share through components/ or lib/.' })),
 ];
 
+const lazySdk = 'Load it with await import() where its setting is used, and import only its types here (docs/decisions/0110).';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/drizzle/**', 'bench/out/**'] },
   js.configs.recommended,
@@ -49,6 +51,21 @@ export default tseslint.config(
     // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // Each of these SDKs is loaded with import() where its setting is used, so a process without that
+    // setting never carries it (docs/decisions/0110); types may still be imported.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['stripe', 'bullmq', 'ioredis', 'nodemailer'].map((name) => ({ name, allowTypeImports: true, message: lazySdk })),
+          patterns: [{ group: ['@aws-sdk/*'], allowTypeImports: true, message: lazySdk }],
+        },
+      ],
+    },
   },
   {
     // The shared package runs on both sides: no DOM, no Node.

@@ -127,9 +127,9 @@ export async function buildApp(deps: AppDeps) {
   const jobs = deps.jobs ?? localResultQueue({ db, store, queue: deps.queue ?? defaultProcessQueue(deps.queueLimits) });
   // Requests in flight finish first (Fastify closes after them), then their jobs.
   if (!deps.jobs) app.addHook('onClose', () => jobs.close());
-  const billing = deps.billing !== undefined ? deps.billing : billingFromEnv(env);
+  const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);
   if (billing) await checkPrice(billing, plans.premium.priceEurCents);
-  const resetMailer = createPasswordResetMailer(env);
+  const resetMailer = await createPasswordResetMailer(env);
   const billingDeps: BillingDeps = { db, billing, plans, publicUrl: env.PUBLIC_URL, now };
 
   // One count across instances with Redis, else per process; a Redis outage lets requests through (0061).

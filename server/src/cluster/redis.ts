@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The connection for shared request limits. A request must not hang while Redis is away: commands fail
@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
  * (docs/decisions/0061). Connected before it is returned, so the first requests are counted too.
  */
 export async function openLimitsRedis(url: string): Promise<Redis> {
+  // Loaded only with REDIS_URL (docs/decisions/0110).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 });
   await redis.connect();
   return redis;

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Database } from '../db/client.js';
 import { results } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
@@ -67,6 +66,8 @@ export interface BullResultQueueOptions {
 
 /** The web side of the BullMQ queue: enqueues, answers from the job's outcome, counts waiting jobs for back-pressure. */
 export async function bullResultQueue(options: BullResultQueueOptions): Promise<ResultQueue> {
+  // Loaded only with REDIS_URL (docs/decisions/0110).
+  const { Job, Queue, QueueEvents } = await import('bullmq');
   const prefix = jobsPrefix(options.redisPrefix);
   const queue = new Queue<QueuedResultJob>(RESULT_QUEUE, { connection: { url: options.redisUrl }, prefix });
   // Blocking reads of the event stream: BullMQ requires commands to wait for a reconnect, not fail.

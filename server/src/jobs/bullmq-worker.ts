@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { releaseUnit } from '../modules/session/quota.js';
@@ -37,6 +37,8 @@ export interface ResultWorkerOptions {
  * that asked may be gone by then. A bad file fails at once and gives its unit back (docs/decisions/0090).
  */
 export async function startResultWorker(options: ResultWorkerOptions) {
+  // Loaded only with REDIS_URL (docs/decisions/0110).
+  const { UnrecoverableError, Worker } = await import('bullmq');
   const limits: ProcessQueueLimits = options.limits ?? defaultQueueLimits();
   const queue = childProcessQueue<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
   const deps = { db: options.db, store: options.store, queue };

@@ -11,6 +11,6 @@ export function openResultStore(env: Pick<Env, 'storage' | 'DATA_DIR'>): ResultS
 
 /** Uploads too large to travel through Redis wait here for a worker, then go (docs/decisions/0091). */
 export function openInputStore(env: Pick<Env, 'storage' | 'DATA_DIR'>): ResultStore {
-  if (env.storage.kind === 's3') return s3ResultStore(env.storage, undefined, S3_INPUT_PREFIX);
+  if (env.storage.kind === 's3') return s3ResultStore(env.storage, S3_INPUT_PREFIX);
   return fileResultStore(path.join(env.DATA_DIR, 'inputs'));
 }

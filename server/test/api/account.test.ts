@@ -172,7 +172,7 @@ describe('payments settings at start-up', () => {
     await expect(start('price_premium_monthly')).resolves.toBeUndefined();
     await expect(start('price_usd')).rejects.toThrow(/STRIPE_PRICE_ID/);
     const { billingFromEnv, checkPrice } = await import('../../src/modules/billing/stripe.js');
-    const check = (priceId: string) => checkPrice(billingFromEnv({ ...parseEnv({ DATA_DIR: os.tmpdir(), ...stripeSettings(fake, priceId) }) })!, 200);
+    const check = async (priceId: string) => checkPrice((await billingFromEnv(parseEnv({ DATA_DIR: os.tmpdir(), ...stripeSettings(fake, priceId) })))!, 200);
     const cases: [string, RegExp][] = [
       ['price_usd', /STRIPE_PRICE_ID: price_usd is in USD, not EUR/],
       ['price_yearly', /STRIPE_PRICE_ID: price_yearly is not billed once a month/],

@@ -83,7 +83,7 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     expect((await sharp(download.body).metadata()).format).toBe('jpeg');
     // The web instances only enqueued: the worker's process made it, and it sits in the bucket.
     const [row] = await rowsFrom('198.51.100.1');
-    await s3Client(s3.settings).send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${row!.storage_key}` }));
+    await (await s3Client(s3.settings)).send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${row!.storage_key}` }));
     // Someone else asking B for it gets 404.
     expect((await guest('198.51.100.2').get(b, record.objectPath)).status).toBe(404);
   });
@@ -176,8 +176,8 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     const made = await visitor.process(shortLived, photo, 'short-lived.jpg');
     expect(made.status).toBe(201);
     const [row] = await rowsFrom('198.51.100.7');
-    const head = () =>
-      s3Client(s3.settings)
+    const head = async () =>
+      (await s3Client(s3.settings))
         .send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${row!.storage_key}` }))
         .then(() => 'stored', () => 'deleted');
     expect(await head()).toBe('stored');

@@ -16,8 +16,8 @@ describe('the S3 result store (against s3rver)', () => {
   });
   afterAll(() => s3?.close());
 
-  const objectExists = (key: string) =>
-    s3Client(s3.settings)
+  const objectExists = async (key: string) =>
+    (await s3Client(s3.settings))
       .send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${key}` }))
       .then(() => true, () => false);
 
@@ -51,7 +51,7 @@ describe('the S3 result store (against s3rver)', () => {
   it('lists only its own keys written before a time', async () => {
     await store.put('listed.webp', Buffer.from('x'));
     // Another application's object in the same bucket is not ours to list or delete.
-    await s3Client(s3.settings).send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key: 'other/thing.txt', Body: 'y' }));
+    await (await s3Client(s3.settings)).send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key: 'other/thing.txt', Body: 'y' }));
     const listed: string[] = [];
     for await (const key of store.listOlderThan(new Date(Date.now() + 60_000))) listed.push(key);
     expect(listed).toContain('listed.webp');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, notInArray } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { premiumStatuses, type BillingAccount, type CreateSubscriptionResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { stripeEvents, subscriptions, users, type UserRow } from '../../db/schema/index.js';
@@ -18,11 +18,11 @@ export function requireBilling(billing: Billing | null): Billing {
 }
 
 /** Stripe down or refusing: the user is told to retry, and the details stay in the log. */
-async function callStripe<T>(work: () => Promise<T>): Promise<T> {
+async function callStripe<T>(billing: Billing, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
+    if (error instanceof billing.stripe.errors.StripeError) {
       throw new AppError('payments_unavailable', 'The payment service did not answer as expected. Please try again in a moment.');
     }
     throw error;
@@ -54,7 +54,7 @@ export async function createSubscription(
   attemptId: string | undefined,
 ): Promise<CreateSubscriptionResponse> {
   const { stripe } = billing;
-  return callStripe(() =>
+  return callStripe(billing, () =>
     db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user) throw new AppError('not_signed_in', 'Please sign in.');
@@ -128,7 +128,7 @@ export async function handleWebhook(
     throw new AppError('invalid_input', 'The webhook signature is missing, wrong or too old.');
   }
   // Stripe failing while we fetch the truth: 503, nothing kept, and Stripe sends the event again later.
-  return callStripe(() =>
+  return callStripe(billing, () =>
     db.transaction(async (tx) => {
       const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
       if (recorded.length === 0) return 'replayed';
@@ -160,7 +160,7 @@ async function forgetCustomer(db: Database, userId: string, customerId: string):
 /** Cancel at period end (premium until then) or take the cancellation back before the end. */
 export async function setCancelAtPeriodEnd(db: Database, billing: Billing, userId: string, cancel: boolean): Promise<void> {
   const { stripe } = billing;
-  await callStripe(() =>
+  await callStripe(billing, () =>
     db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user?.stripeCustomerId) throw new AppError('not_found', 'You have no subscription.');
@@ -179,7 +179,7 @@ export async function openPortal(db: Database, billing: Billing, userId: string,
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user?.stripeCustomerId) throw new AppError('not_found', 'You have no billing account yet.');
   const customer = user.stripeCustomerId;
-  const session = await callStripe(() => billing.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }));
+  const session = await callStripe(billing, () => billing.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }));
   return session.url;
 }
 
@@ -194,7 +194,7 @@ export async function cancelAllSubscriptions(db: Database, billing: Billing | nu
     return;
   }
   const active = billing;
-  await callStripe(async () => {
+  await callStripe(active, async () => {
     const found = await active.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
     const ended = ['canceled', 'incomplete_expired'];
     for (const subscription of found.data) {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '../../env.js';
 import { EnvError } from '../../env.js';
 
@@ -24,9 +24,13 @@ export function stripeAddress(apiUrl: string | undefined): { host: string; port:
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-/** Null without STRIPE_SECRET_KEY: the product runs, and payments say they are unavailable. */
-export function billingFromEnv(env: StripeSettings): Billing | null {
+/**
+ * Null without STRIPE_SECRET_KEY: the product runs, and payments say they are unavailable. The SDK is
+ * loaded only with a key (docs/decisions/0110).
+ */
+export async function billingFromEnv(env: StripeSettings): Promise<Billing | null> {
   if (!env.STRIPE_SECRET_KEY) return null;
+  const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
     ...stripeAddress(env.STRIPE_API_URL),
     // A request waits on Stripe; a stuck call must end well before the browser gives up.

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Env } from '../../env.js';
 import { withoutControlCharacters } from '../../text.js';
 
@@ -20,6 +19,12 @@ export interface ContactMailer {
 
 /** Mail servers that hang must not keep a delivery open for nodemailer's default ten minutes. */
 export const MAIL_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** The SMTP transport of both mailers; nodemailer is loaded only once SMTP_URL is set (docs/decisions/0110). */
+export async function smtpTransport(smtpUrl: string) {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport({ url: smtpUrl, ...MAIL_TIMEOUTS });
+}
 export const SUBJECT_PREFIX = '[Lightpix contact]';
 
 /** A header line cannot be split: CR, LF and other controls become spaces. */
@@ -44,9 +49,9 @@ export function contactMailText(mail: ContactMail): string {
  * The SMTP transport, built once from SMTP_URL; null when e-mail is off (no SMTP_URL or no
  * CONTACT_TO). Without MAIL_FROM the message is sent from the first CONTACT_TO address.
  */
-export function createContactMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO'>): ContactMailer | null {
+export async function createContactMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO'>): Promise<ContactMailer | null> {
   if (!env.SMTP_URL || !env.CONTACT_TO) return null;
-  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...MAIL_TIMEOUTS });
+  const transport = await smtpTransport(env.SMTP_URL);
   const to = env.CONTACT_TO.split(',').map((address) => address.trim());
   const from = env.MAIL_FROM ?? to[0]!;
   return {

@@ -34,7 +34,7 @@ async function senderId(request: FastifyRequest, db: Database): Promise<string |
 }
 
 export async function contactRoutes(app: FastifyInstance, { db, env, now }: ContactDeps) {
-  const mailer = createContactMailer(env);
+  const mailer = await createContactMailer(env);
   if (!mailer) app.log.info('Contact e-mail is off (set SMTP_URL and CONTACT_TO): messages are only stored.');
   const deliveries = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {

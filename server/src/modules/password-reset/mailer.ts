@@ -1,7 +1,6 @@
-import nodemailer from 'nodemailer';
 import { PASSWORD_RESET_LIFETIME_MINUTES, RESET_PASSWORD_PATH } from '@lightpix/shared';
 import type { Env } from '../../env.js';
-import { MAIL_TIMEOUTS } from '../contact/mailer.js';
+import { smtpTransport } from '../contact/mailer.js';
 
 /** One reset link as it is e-mailed to the account's own address. */
 export interface ResetMail {
@@ -77,11 +76,13 @@ export function resetMailText(mail: ResetMail, publicUrl: string): { subject: st
  * (MAIL_FROM or CONTACT_TO), or no PUBLIC_URL — a link built from the request's Host header
  * could point at someone else's site (docs/decisions/0059).
  */
-export function createPasswordResetMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO' | 'PUBLIC_URL'>): PasswordResetMailer | null {
+export async function createPasswordResetMailer(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO' | 'PUBLIC_URL'>,
+): Promise<PasswordResetMailer | null> {
   const from = env.MAIL_FROM ?? env.CONTACT_TO?.split(',')[0]?.trim();
   const publicUrl = env.PUBLIC_URL;
   if (!env.SMTP_URL || !from || !publicUrl) return null;
-  const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...MAIL_TIMEOUTS });
+  const transport = await smtpTransport(env.SMTP_URL);
   return {
     async send(mail) {
       await transport.sendMail({ from, to: mail.to, ...resetMailText(mail, publicUrl) });
