@@ -2,8 +2,10 @@
 # Copies the corpus into the benchmark's two sets, so each is measured (and reported) on its own:
 #   OUT/tuned    the images the engine's smart and auto searches were tuned on
 #                (bench/images plus mate_Dune and Dragonfly, docs/decisions/0066-smart-never-looks-worse.md)
-#   OUT/held-out every other corpus photo and graphic, plus three photos no one on the project had
-#                looked at: Storm, TwoWings and Garden from Debian's mate-backgrounds 1.26.0-1 (GPL-2+)
+#   OUT/held-out every other corpus photo and graphic, plus the nine nature photos of Debian's
+#                mate-backgrounds 1.26.0-1 (GPL-2+) that the corpus does not hold: Storm, TwoWings and
+#                Garden (added 2026-11-23), Wood, Aqua, GreenMeadow, Blinds, FreshFlower and YellowFlower
+#                (added 2026-11-25, after smart's search margin was chosen: docs/decisions/0101)
 # Files are copied, not linked: the benchmark reads regular files only.
 #
 #   bash bench/split-corpus.sh [CORPUS=/work/shared/corpus] [OUT=/tmp/lightpix-bench-sets]
@@ -23,10 +25,10 @@ for file in "$corpus"/photos/* "$corpus"/graphics/*; do
   [ -e "$out/tuned/$class/$(basename "$file")" ] || cp "$file" "$out/held-out/$class/"
 done
 
-# Three photos from outside the corpus, from Debian's archive (apt-get download needs no root).
+# Photos from outside the corpus, from Debian's archive (apt-get download needs no root).
 work=$(mktemp -d)
 (cd "$work" && apt-get download mate-backgrounds=1.26.0-1 >/dev/null && dpkg -x mate-backgrounds_*.deb x)
-for name in Storm TwoWings Garden; do
+for name in Storm TwoWings Garden Wood Aqua GreenMeadow Blinds FreshFlower YellowFlower; do
   cp "$work/x/usr/share/backgrounds/mate/nature/$name.jpg" "$out/held-out/photos/unseen_mate_$name.jpg"
 done
 rm -rf "$work"
