@@ -4,15 +4,14 @@
 // 2. Latency of one small image through the queue (ROLE=web + a worker) vs an instance that runs the
 //    job itself (no REDIS_URL), requests alternating between the two. Target: ≤ 1.10×.
 // Every figure is a ratio of runs in this one process, over the same database, against the same files.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { freePort } from '../server/test/ports.js';
 import { freshPostgres } from './postgres.js';
+import { startServer, type ServerProcess } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -23,48 +22,15 @@ const PARALLEL = 6;
 const LATENCY_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31);
 const TARGET_LATENCY_RATIO = 1.1;
 
-interface Instance {
-  child: ChildProcess;
-  url: string;
-}
-
-async function start(entry: 'main' | 'worker', settings: Record<string, string>): Promise<Instance> {
-  const port = entry === 'main' ? await freePort() : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `server/src/${entry}.ts`)], {
-    cwd: root,
-    env: { ...process.env, ...settings, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = entry === 'main' ? 'Lightpix is ready' : 'Lightpix worker is ready';
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(ready)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}:\n${output}`)));
-  });
-  // Keep reading its log so the pipe never fills.
-  child.stdout!.resume();
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function stop(instance: Instance) {
-  if (instance.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-  instance.child.kill('SIGTERM');
-  await exited;
-}
-
 let client = 0;
 /** One upload from its own address (TRUST_PROXY=1), so no per-client limit is reached. */
-async function upload(instance: Instance, file: { name: string; data: Buffer; format: string }): Promise<number> {
+async function upload(instance: ServerProcess, file: { name: string; data: Buffer; format: string }): Promise<number> {
   const form = new FormData();
   form.append('image', new Blob([file.data]), file.name);
   for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: file.format, maintainRatio: 'true' })) form.append(name, value);
   client++;
   const started = performance.now();
-  const response = await fetch(`${instance.url}/api/images/process`, {
+  const response = await fetch(`${instance.origin}/api/images/process`, {
     method: 'POST',
     body: form,
     headers: { 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}` },
@@ -74,7 +40,7 @@ async function upload(instance: Instance, file: { name: string; data: Buffer; fo
   return performance.now() - started;
 }
 
-async function throughput(web: Instance, files: { name: string; data: Buffer; format: string }[]): Promise<number> {
+async function throughput(web: ServerProcess, files: { name: string; data: Buffer; format: string }[]): Promise<number> {
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -93,11 +59,12 @@ async function main() {
   const prefix = `lightpix-bench-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bench-cluster-'));
   // No bucket: web and workers share one DATA_DIR on this machine.
-  const common = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'b'.repeat(64), DATA_DIR: dataDir, TRUST_PROXY: '1', QUOTA_GUEST: '100000' };
+  // Info, as the instances log in production.
+  const common = { LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'b'.repeat(64), DATA_DIR: dataDir, TRUST_PROXY: '1', QUOTA_GUEST: '100000' };
   const queued = { ...common, REDIS_URL: REDIS_URL, REDIS_PREFIX: prefix };
-  const started: Instance[] = [];
-  const launch = async (entry: 'main' | 'worker', settings: Record<string, string>) => {
-    const instance = await start(entry, settings);
+  const started: ServerProcess[] = [];
+  const launch = async (entry: 'sources' | 'worker sources', settings: Record<string, string>) => {
+    const instance = await startServer(entry, settings);
     started.push(instance);
     return instance;
   };
@@ -110,14 +77,14 @@ async function main() {
     const small = { name: 'small.jpg', data: await readFile(path.join(root, 'server/test/fixtures/photo.jpg')), format: '' };
     console.log(`${IMAGES} uploads of ${loaded.length} images (${files.reduce((sum, f) => sum + f.data.length, 0) >> 20} MB), ${PARALLEL} at a time; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
 
-    const web = await launch('main', { ...queued, ROLE: 'web' });
-    await launch('worker', queued);
+    const web = await launch('sources', { ...queued, ROLE: 'web' });
+    await launch('worker sources', queued);
     await throughput(web, files.slice(0, 6));
     const oneWorkerFirstMs = await throughput(web, files);
-    const workerTwo = await launch('worker', queued);
+    const workerTwo = await launch('worker sources', queued);
     await throughput(web, files.slice(0, 6));
     const twoWorkersMs = await throughput(web, files);
-    await stop(workerTwo);
+    await workerTwo.stop();
     // One worker again: the machine's load drifts, so the one-worker figure is the mean of a run before and after.
     const oneWorkerAgainMs = await throughput(web, files);
     const oneWorkerMs = (oneWorkerFirstMs + oneWorkerAgainMs) / 2;
@@ -125,7 +92,7 @@ async function main() {
     console.log(`throughput, two workers: ${twoWorkersMs.toFixed(0)} ms (${((IMAGES / twoWorkersMs) * 1000).toFixed(1)} images/s)`);
     console.log(`two workers vs one: ${(oneWorkerMs / twoWorkersMs).toFixed(2)}x the throughput`);
 
-    const local = await launch('main', common);
+    const local = await launch('sources', common);
     for (let i = 0; i < 3; i++) await Promise.all([upload(local, small), upload(web, small)]).catch(() => undefined);
     const inProcess: number[] = [];
     const throughQueue: number[] = [];
@@ -143,7 +110,7 @@ async function main() {
     console.log(`one small image (${small.data.length >> 10} KB), median of ${LATENCY_ROUNDS}: in process ${median(inProcess).toFixed(1)} ms, through the queue ${median(throughQueue).toFixed(1)} ms`);
     console.log(`queue vs in process: ${ratio.toFixed(2)}x (target ≤ ${TARGET_LATENCY_RATIO.toFixed(2)}x: ${ratio <= TARGET_LATENCY_RATIO ? 'met' : 'NOT met'})`);
   } finally {
-    await Promise.all(started.map(stop));
+    await Promise.all(started.map((instance) => instance.stop()));
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);

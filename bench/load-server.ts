@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,9 +5,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../server/test/ports.js';
-import { waitUntilHealthy } from './our-api.js';
 import { freshPostgres } from './postgres.js';
+import { startServer, type ServerProcess } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtServer = path.join(root, 'server/dist/main.js');
@@ -26,8 +24,8 @@ export interface LoadServer {
 }
 
 /**
- * The built server (server/dist/main.js) in its own process, as `npm start` runs it, on 127.0.0.1 and a
- * free port. Only the settings below reach it, so a developer's own REDIS_URL or bucket is not used.
+ * The built server (server/dist/main.js), as `npm start` runs it (bench/server-process.ts). Only the
+ * settings below reach it, so a developer's own REDIS_URL or bucket is not used.
  * Each request names its own client address in X-Forwarded-For (TRUST_PROXY=1), like visitors behind
  * a proxy, so the per-client request limit answers only where a test means it to.
  */
@@ -35,51 +33,33 @@ export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: stri
   if (!existsSync(builtServer)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
   const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
-  const port = await freePort();
-  const server = spawn(process.execPath, [builtServer], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? dataDir,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      ...settings,
-    },
-  });
+  const removeData = async () => {
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   let errors = 0;
+  let server: ServerProcess;
+  try {
+    server = await startServer(
+      'build',
+      { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...settings },
+      { inheritEnv: false, stdout: 'pipe' },
+    );
+  } catch (error) {
+    await removeData();
+    throw error;
+  }
   // pino writes one JSON object a line; level 50 is error, 60 fatal.
-  readline.createInterface({ input: server.stdout! }).on('line', (line) => {
+  readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {
     const level = Number(/"level":(\d+)/.exec(line)?.[1]);
     if (level >= 50) {
       errors++;
       if (errors <= 3) process.stderr.write(`server error log: ${line.slice(0, 300)}\n`);
     }
   });
-  const origin = `http://127.0.0.1:${port}`;
-  const cleanUp = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitUntilHealthy(origin, server);
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
   return {
-    origin,
-    pid: server.pid!,
+    origin: server.origin,
+    pid: server.pid,
     errorLines: () => errors,
     async sessionRows() {
       if (!database) return null;
@@ -89,6 +69,9 @@ export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: stri
       await client.end();
       return Number(rows[0]!.count);
     },
-    close: cleanUp,
+    async close() {
+      await server.stop();
+      await removeData();
+    },
   };
 }

@@ -7,7 +7,7 @@
 //   4. idle of a web instance on PostgreSQL (a database it creates and drops; ROLE=web when Redis
 //      answers at 127.0.0.1:6379)                                          target < 250 MB
 // Linux only: RSS is read from /proc. Options: --idle-seconds N (settle time before sampling, default 5).
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import { JOB_PROCESS_IDLE_EXIT_MS } from '../server/src/jobs/process-queue.js';
-import { freePort } from '../server/test/ports.js';
 import { freshPostgres } from './postgres.js';
 import { treeMemory } from './process-tree.js';
+import { startServer, type ServerProcess } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -63,54 +63,21 @@ async function idleRss(pid: number): Promise<{ bytes: number; processes: number 
   return highest;
 }
 
-interface Server {
-  origin: string;
-  pid: number;
-  startupMs: number;
-  stop(): Promise<void>;
-}
+type Server = ServerProcess & { startupMs: number };
 
 /** `npm start` without npm: scripts/start.mjs runs server/dist/main.js in its own process (built above). */
-async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
+async function startTimed(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      // Eight uploads from one address: the guest allowance is not what is measured.
-      QUOTA_GUEST: '1000',
-      ...extraEnv,
-    },
+  const server = await startServer('npm start', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    // Eight uploads from one address: the guest allowance is not what is measured.
+    QUOTA_GUEST: '1000',
+    ...extraEnv,
   });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not answer /api/health within 300 s');
-    }
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) break;
-    await sleep(100);
-  }
-  return {
-    origin,
-    pid: child.pid!,
-    startupMs: performance.now() - started,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { ...server, startupMs: performance.now() - started };
 }
 
 /**
@@ -197,13 +164,13 @@ try {
   const megapixels = photos.map((p) => p.megapixels.toFixed(0)).join(', ');
 
   process.stderr.write('first start on an empty DATA_DIR…\n');
-  const first = await startServer(dataDir);
+  const first = await startTimed(dataDir);
   const firstIdle = await idleRss(first.pid);
   await first.stop();
   line('Idle, first start (PGlite)', firstIdle.bytes, TARGETS.firstStart, `${firstIdle.processes} process(es); ready in ${(first.startupMs / 1000).toFixed(1)} s`);
 
   process.stderr.write('restart on the same DATA_DIR…\n');
-  const again = await startServer(dataDir);
+  const again = await startTimed(dataDir);
   const againIdle = await idleRss(again.pid);
   line('Idle, restart (PGlite)', againIdle.bytes, TARGETS.restart, `${againIdle.processes} process(es); ready in ${(again.startupMs / 1000).toFixed(1)} s`);
 
@@ -239,7 +206,7 @@ try {
       const settings: Record<string, string> = withRedis
         ? { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: database.name, ROLE: 'web', SESSION_SECRET: 'm'.repeat(32) }
         : { DATABASE_URL: database.url };
-      const onPostgres = await startServer(path.join(dataDir, 'postgres'), settings);
+      const onPostgres = await startTimed(path.join(dataDir, 'postgres'), settings);
       const postgresIdle = await idleRss(onPostgres.pid);
       await onPostgres.stop();
       const role = withRedis ? 'ROLE=web with Redis' : `ROLE=all: no Redis answers at ${REDIS_URL}`;

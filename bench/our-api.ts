@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ImageRecord } from '@lightpix/shared';
-import { freePort } from '../server/test/ports.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { startServer } from './server-process.js';
 
 export interface ApiResult {
   data: Buffer;
@@ -18,48 +13,22 @@ export interface OurApi {
   close(): Promise<void>;
 }
 
-/** On a loaded machine (other jobs, `nice`) compiling and starting the server from its sources can take minutes. */
-const STARTUP_LIMIT_MS = 300_000;
-
-export async function waitUntilHealthy(origin: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const healthy = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  // Not left running behind the benchmark's exit.
-  server.kill('SIGTERM');
-  throw new Error(`the server did not become healthy within ${STARTUP_LIMIT_MS / 1000} s`);
-}
-
 /**
- * The real server (server/src/main.ts), in its own process as in production, on 127.0.0.1 and a free
- * port, so the client's work here does not share the server's event loop. The API allows 300 requests
- * a minute per client address: the proxy header is trusted and each request comes from its own made-up
- * address, so the benchmark never waits on the limit.
+ * The real server, from its sources (bench/server-process.ts). The API allows 300 requests a minute per
+ * client address: the proxy header is trusted and each request comes from its own made-up address, so
+ * the benchmark never waits on the limit.
  */
 export async function startOurApi(dataDir: string): Promise<OurApi> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      QUOTA_GUEST: '1000000',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      TRUST_PROXY: '1',
-      WEB_DIST_DIR: '',
-    },
+  const server = await startServer('sources', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    QUOTA_GUEST: '1000000',
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+    TRUST_PROXY: '1',
+    WEB_DIST_DIR: '',
   });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(origin, server);
+  const { origin } = server;
 
   let cookie: string | null = null;
   let requests = 0;
@@ -93,10 +62,6 @@ export async function startOurApi(dataDir: string): Promise<OurApi> {
       const result = Buffer.from(await download.arrayBuffer());
       return { data: result, record, ms: performance.now() - started };
     },
-    async close() {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    },
+    close: server.stop,
   };
 }
