@@ -12,6 +12,15 @@ export const emailSchema = z
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** A password someone chooses: at sign-up, on a change, through a reset link. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password is too long');
+
+/** A password typed to prove who someone is: at sign-in, before a change or a deletion. */
+export const typedPasswordSchema = (missing = 'Password is required') => z.string().min(1, missing).max(200, 'Password is too long');
+
 export const registerRequestSchema = z.object({
   username: z
     .string()
@@ -21,10 +30,7 @@ export const registerRequestSchema = z.object({
     .optional()
     .default(''),
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+  password: newPasswordSchema,
   firstName: name('First name'),
   lastName: name('Last name'),
 });
@@ -32,7 +38,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+  password: typedPasswordSchema(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './auth.js';
+import { newPasswordSchema, typedPasswordSchema } from './auth.js';
 import { tierSchema } from './plans.js';
 
 /** Stripe's subscription statuses. */
@@ -59,17 +59,14 @@ export const portalResponseSchema = z.object({ url: z.string() });
 export type PortalResponse = z.infer<typeof portalResponseSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(200, 'Password is too long'),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+  currentPassword: typedPasswordSchema('Current password is required'),
+  newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Deleting an account asks for the password again. */
 export const deleteAccountRequestSchema = z.object({
-  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+  password: typedPasswordSchema(),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

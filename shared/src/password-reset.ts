@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, PASSWORD_MIN_LENGTH } from './auth.js';
+import { emailSchema, newPasswordSchema } from './auth.js';
 
 /** How long an e-mailed reset link works. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60;
@@ -22,10 +22,7 @@ export type PasswordResetReceipt = z.infer<typeof passwordResetReceiptSchema>;
 /** POST /api/auth/password-reset/confirm: the token from the link and the new password. */
 export const passwordResetConfirmSchema = z.object({
   token: z.string().min(1, 'The reset link is not complete').max(200, 'The reset link is not valid'),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+  newPassword: newPasswordSchema,
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
