@@ -1,13 +1,15 @@
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
-import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type QualityChoice } from './smart.js';
+import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type PaletteChoice, type QualityChoice } from './smart.js';
 import type { RawImage } from './ssim.js';
 
 /**
  * "Smallest format" (`auto`): per image, the smallest of the plan's formats at the look smart mode
- * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales; an image
- * a palette can hold also offers its palette PNG or lossless WebP. Candidates are compared by their
- * bytes on the search sample; only the winner is encoded in full (docs/decisions/0067-smallest-format.md).
+ * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales; a graphic
+ * (an image the rough palette trial does not rule out) also offers its palette PNG or lossless WebP, and
+ * its lossy candidates must reach the palette bar too. Candidates are compared by their bytes on the
+ * search sample; only the winner is encoded in full (docs/decisions/0067-smallest-format.md,
+ * docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
 
 export interface FormatChoice extends QualityChoice {
@@ -29,8 +31,9 @@ export async function smallestFormat(
   hasAlpha: boolean,
 ): Promise<FormatChoice> {
   const base = smartTuning(prepared);
-  let best: (FormatChoice & { bytes: number }) | null = allowed.includes('png') ? await graphicChoice(prepared, allowed, seed, base) : null;
-  const judge = await lookJudge(prepared);
+  const palette = await paletteSettings(prepared, seed);
+  let best = palette.graphic ? await graphicChoice(prepared, allowed, palette, base) : null;
+  const judge = await lookJudge(prepared, { graphic: palette.graphic });
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
   const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha));
   const bar: Bar = { bytes: best?.bytes ?? Infinity };
@@ -47,13 +50,11 @@ export async function smallestFormat(
   return { format: fallback, quality: 100, tuning: base };
 }
 
-/** When a palette holds the image (a graphic): the smaller of the palette PNG and lossless WebP, with its bytes on the sample. */
-async function graphicChoice(prepared: RawImage, allowed: readonly EncodedFormat[], seed: number, base: EncodeTuning): Promise<(FormatChoice & { bytes: number }) | null> {
-  const palette = await paletteSettings(prepared, seed);
-  if (palette.quality >= 100 || palette.bytes === null) return null;
-  const png = { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes };
+/** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the sample. */
+async function graphicChoice(prepared: RawImage, allowed: readonly EncodedFormat[], palette: PaletteChoice, base: EncodeTuning): Promise<(FormatChoice & { bytes: number }) | null> {
+  const png = allowed.includes('png') && palette.bytes !== null ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes } : null;
   if (!allowed.includes('webp')) return png;
   const lossless = { ...base, webpLossless: true };
   const webpBytes = (await encode(fromPixels(detailSample(prepared)), 'webp', 100, lossless).toBuffer()).length;
-  return webpBytes < palette.bytes ? { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes } : png;
+  return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes };
 }

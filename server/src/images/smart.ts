@@ -119,12 +119,16 @@ export interface LookJudge {
    * chroma), at full size and at the view size, each by the search margin. Stops at the first score short.
    */
   looksAsGood(encoded: Buffer): Promise<boolean>;
-  /** The reference's own bytes on the sample. */
-  referenceBytes: number;
+  /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette bar). */
+  referenceBytes: number | null;
 }
 
-/** Prepares the sample and the reference look for one prepared (oriented, resized) image. */
-export async function lookJudge(prepared: RawImage): Promise<LookJudge> {
+/**
+ * Prepares the sample and the reference look for one prepared (oriented, resized) image. A `graphic`
+ * (one the rough palette trial does not rule out) must also reach the palette bar in colour at full
+ * size: it must not look worse than smart PNG's palette would (docs/decisions/0105-graphics-keep-the-palette-look.md).
+ */
+export async function lookJudge(prepared: RawImage, { graphic = false } = {}): Promise<LookJudge> {
   const sample = detailSample(prepared);
   const original = overWhite(sample);
   const scale = Math.min(1, VIEW_SIDE / Math.max(prepared.width, prepared.height));
@@ -143,12 +147,15 @@ export async function lookJudge(prepared: RawImage): Promise<LookJudge> {
   const referenceJpeg = await encode(fromPixels(original), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
   const reference: number[] = [];
   for await (const score of scores(referenceJpeg)) reference.push(score);
+  // The first score is colour at full size, the palette bar's own measure.
+  const referencePasses = !graphic || reference[0]! >= PALETTE_SSIM_TARGET;
+  if (graphic) reference[0] = Math.max(reference[0]!, PALETTE_SSIM_TARGET);
   const looksAsGood = async (encoded: Buffer) => {
     let i = 0;
     for await (const score of scores(encoded)) if (score - reference[i++]! < SEARCH_MARGIN) return false;
     return true;
   };
-  return { sample, looksAsGood, referenceBytes: referenceJpeg.length };
+  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null };
 }
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
@@ -193,15 +200,16 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
  * other is scored); `bar` carries the bytes to beat between searches.
  */
 export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, bar: Bar = { bytes: Infinity }): Promise<(QualityChoice & { bytes: number }) | null> {
+  const { referenceBytes } = judge;
   // A JPEG as large as the reference's loses to the reference itself (below): no need to search past it.
-  if (format === 'jpeg') bar.bytes = Math.min(bar.bytes, judge.referenceBytes);
+  if (format === 'jpeg' && referenceBytes !== null) bar.bytes = Math.min(bar.bytes, referenceBytes);
   const tunings = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ ...base, jpegTable })) : [base];
   const found = await Promise.all(tunings.map((tuning) => searchOne(judge, format, seed, tuning, bar)));
   // Ties go to the first tuning listed, as when the searches ran one after the other.
   const chosen = found.reduce<(QualityChoice & { bytes: number }) | null>((best, one) => (one && (!best || one.bytes < best.bytes) ? one : best), null);
   // mozjpeg cannot always beat libjpeg-turbo at its own look: then the reference itself is the smallest JPEG that never looks worse.
-  if (format === 'jpeg' && (!chosen || chosen.bytes >= judge.referenceBytes)) {
-    return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true }, bytes: judge.referenceBytes };
+  if (format === 'jpeg' && referenceBytes !== null && (!chosen || chosen.bytes >= referenceBytes)) {
+    return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true }, bytes: referenceBytes };
   }
   return chosen;
 }
@@ -215,8 +223,14 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
   return chosen ? { quality: chosen.quality, tuning: chosen.tuning } : { quality: SEARCH_RANGE.high + 1, tuning: base };
 }
 
+/** A palette search's result: `graphic` is false when the rough trial ruled palettes out (a photo). */
+export interface PaletteChoice extends QualityChoice {
+  bytes: number | null;
+  graphic: boolean;
+}
+
 /** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100). */
-export async function paletteSettings(prepared: RawImage, seed: number): Promise<QualityChoice & { bytes: number | null }> {
+export async function paletteSettings(prepared: RawImage, seed: number): Promise<PaletteChoice> {
   const sample = detailSample(prepared);
   const original = overWhite(sample);
   const base = smartTuning(prepared);
@@ -227,7 +241,7 @@ export async function paletteSettings(prepared: RawImage, seed: number): Promise
   };
   // A photo is far from even the richest palette: a rough one (a fraction of the cost) tells, as for deck pictures.
   if ((await similarity(PALETTE_RANGE.high, { ...base, paletteEffort: ROUGH_PALETTE_EFFORT })).score < PALETTE_SSIM_TARGET - ROUGH_PALETTE_SLACK) {
-    return { quality: 100, tuning: base, bytes: null };
+    return { quality: 100, tuning: base, bytes: null, graphic: false };
   }
   // Palettes of busy images cost up to ~1.5 s each: try the richest early.
   const looksSame = async (q: number) => {
@@ -236,5 +250,6 @@ export async function paletteSettings(prepared: RawImage, seed: number): Promise
     return score >= PALETTE_SSIM_TARGET;
   };
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
-  return quality > PALETTE_RANGE.high ? { quality: 100, tuning: base, bytes: null } : { quality, tuning: base, bytes: bytes.get(quality) ?? null };
+  if (quality > PALETTE_RANGE.high) return { quality: 100, tuning: base, bytes: null, graphic: true };
+  return { quality, tuning: base, bytes: bytes.get(quality) ?? null, graphic: true };
 }
