@@ -91,7 +91,7 @@ export async function optimiseImage(upload: Buffer, info: ImageInfo, options: Op
   const pixels = animated || !searches ? null : await preparePixels(base(fixedFormat), info);
   const seed = sizeBasedQuality(upload.length);
   const picked: (QualityChoice & { format?: EncodedFormat }) | null =
-    fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info.hasAlpha)) : null;
+    fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info)) : null;
   const format: EncodedFormat = picked?.format ?? fixedFormat!;
   const encodeFromPixels = pixels && !options.keepMetadata;
   const source = () => {

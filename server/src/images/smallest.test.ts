@@ -63,6 +63,14 @@ describe("'Smallest format' (auto)", { timeout: 120_000 }, () => {
     expect(ssim(await pixels(data), await pixels(result.data))).toBeGreaterThanOrEqual(0.985);
   });
 
+  it('keeps a JPEG photo that a palette could hold at the photo look: never larger than libjpeg-turbo q75', async () => {
+    // The 160-px photo of the test above, uploaded as a JPEG: the palette bar would need a far higher quality.
+    const photo = await sharp(path.join(fixtures, 'photo.jpg')).resize(160).jpeg({ quality: 95 }).toBuffer();
+    const result = await optimiseImage(photo, await inspectImage(photo), { ...auto, autoFormats: premium });
+    const turbo = await sharp(photo).jpeg({ quality: 75 }).toBuffer();
+    expect(result.data.length).toBeLessThanOrEqual(turbo.length);
+  });
+
   it('keeps every frame of an animation', async () => {
     const { meta } = await smallest('animated.gif', guest);
     expect(meta).toMatchObject({ format: 'webp', pages: 24 });

@@ -1,15 +1,17 @@
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
 import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type PaletteChoice, type QualityChoice } from './smart.js';
+import type { InputFormat } from './formats.js';
+import type { ImageInfo } from './inspect.js';
 import type { RawImage } from './ssim.js';
 
 /**
  * "Smallest format" (`auto`): per image, the smallest of the plan's formats at the look smart mode
- * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales; a graphic
- * (an image the rough palette trial does not rule out) also offers its palette PNG or lossless WebP, and
- * its lossy candidates must reach the palette bar too. Candidates are compared by their bytes on the
- * search sample; only the winner is encoded in full (docs/decisions/0067-smallest-format.md,
- * docs/decisions/0105-graphics-keep-the-palette-look.md).
+ * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales. An image
+ * the rough palette trial does not rule out also offers its palette PNG or lossless WebP; when it did
+ * not arrive as a photo (JPEG, HEIC, AVIF) it is a graphic, and its lossy candidates must reach the
+ * palette bar too. Candidates are compared by their bytes on the search sample; only the winner is
+ * encoded in full (docs/decisions/0067-smallest-format.md, docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
 
 export interface FormatChoice extends QualityChoice {
@@ -24,16 +26,21 @@ export function animationFormat(allowed: readonly EncodedFormat[], original: Enc
   return allowed.includes('webp') ? 'webp' : original;
 }
 
+/** Formats that arrive already lossy from a camera or phone: their upload promises a photo's look, whatever a palette could hold. */
+const PHOTO_FORMATS: readonly InputFormat[] = ['jpeg', 'heic', 'avif'];
+
 export async function smallestFormat(
   prepared: RawImage,
   allowed: readonly EncodedFormat[],
   seed: number,
-  hasAlpha: boolean,
+  original: Pick<ImageInfo, 'format' | 'hasAlpha'>,
 ): Promise<FormatChoice> {
+  const { hasAlpha } = original;
   const base = smartTuning(prepared);
   const palette = await paletteSettings(prepared, seed);
   let best = palette.graphic ? await graphicChoice(prepared, allowed, palette, base) : null;
-  const judge = await lookJudge(prepared, { graphic: palette.graphic });
+  // A smooth JPEG photo a palette happens to hold (jpeg-decoder's tower) keeps the photo look: the bar cost it 1.6× cjpeg q75's bytes.
+  const judge = await lookJudge(prepared, { graphic: palette.graphic && !PHOTO_FORMATS.includes(original.format) });
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
   const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha));
   const bar: Bar = { bytes: best?.bytes ?? Infinity };

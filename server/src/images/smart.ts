@@ -125,8 +125,8 @@ export interface LookJudge {
 
 /**
  * Prepares the sample and the reference look for one prepared (oriented, resized) image. A `graphic`
- * (one the rough palette trial does not rule out) must also reach the palette bar in colour at full
- * size: it must not look worse than smart PNG's palette would (docs/decisions/0105-graphics-keep-the-palette-look.md).
+ * (smallest.ts tells) must also reach the palette bar in colour at full size: it must not look worse
+ * than smart PNG's palette would (docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
 export async function lookJudge(prepared: RawImage, { graphic = false } = {}): Promise<LookJudge> {
   const sample = detailSample(prepared);
