@@ -178,6 +178,8 @@ function progressLine(index: number, total: number, result: ImageResult): string
 }
 
 async function main() {
+  // Read before the run: a long run can outlast a commit, and its figures belong to the code it started with.
+  const code = await codeVersion();
   const { images, skipped } = await loadImageSet(folder, options.all);
   if (images.length === 0) throw new Error(`no image to benchmark in ${folder}`);
   const foundTools = await findTools();
@@ -201,7 +203,6 @@ async function main() {
   }
   const seconds = (Date.now() - started.getTime()) / 1000;
 
-  const code = await codeVersion();
   const cpus = os.cpus();
   const machine = {
     cores: cpus.length,
