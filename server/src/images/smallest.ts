@@ -9,8 +9,8 @@ import type { RawImage } from './ssim.js';
  * "Smallest format" (`auto`): per image, the smallest of the plan's formats at the look smart mode
  * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales. An image
  * the rough palette trial does not rule out also offers its palette PNG or lossless WebP; when it did
- * not arrive as a photo (JPEG, HEIC, AVIF) it is a graphic, and its lossy candidates must reach the
- * palette bar too. Candidates are compared by their bytes on the search sample; only the winner is
+ * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic, and its lossy
+ * candidates must reach the palette bar too. Candidates are compared by their bytes on the search sample; only the winner is
  * encoded in full (docs/decisions/0067-smallest-format.md, docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
 
@@ -29,6 +29,27 @@ export function animationFormat(allowed: readonly EncodedFormat[], original: Enc
 /** Formats that arrive already lossy from a camera or phone: their upload promises a photo's look, whatever a palette could hold. */
 const PHOTO_FORMATS: readonly InputFormat[] = ['jpeg', 'heic', 'avif'];
 
+/**
+ * A photo, whatever its file format, has a colour of its own for every few pixels: at least 22 % of the
+ * pixels of the corpus' PNG photos, at most 9 % of its graphics, screenshots and wallpapers
+ * (docs/decisions/0105-graphics-keep-the-palette-look.md).
+ */
+const PHOTO_COLOUR_SHARE = 0.15;
+
+/** Whether the distinct colours (alpha included) reach PHOTO_COLOUR_SHARE of the pixels; stops counting there. */
+function manyColours(image: RawImage): boolean {
+  const { data, channels } = image;
+  const limit = image.width * image.height * PHOTO_COLOUR_SHARE;
+  const seen = new Set<number>();
+  for (let i = 0; i < data.length; i += channels) {
+    let colour = 0;
+    for (let c = 0; c < channels; c++) colour = colour * 256 + data[i + c]!;
+    seen.add(colour);
+    if (seen.size >= limit) return true;
+  }
+  return false;
+}
+
 export async function smallestFormat(
   prepared: RawImage,
   allowed: readonly EncodedFormat[],
@@ -39,8 +60,9 @@ export async function smallestFormat(
   const base = smartTuning(prepared);
   const palette = await paletteSettings(prepared, seed);
   let best = palette.graphic ? await graphicChoice(prepared, allowed, palette, base) : null;
-  // A smooth JPEG photo a palette happens to hold (jpeg-decoder's tower) keeps the photo look: the bar cost it 1.6× cjpeg q75's bytes.
-  const judge = await lookJudge(prepared, { graphic: palette.graphic && !PHOTO_FORMATS.includes(original.format) });
+  // A smooth photo a palette happens to hold keeps the photo look: the bar cost jpeg-decoder's tower 1.6× cjpeg q75's bytes, PNG photos 2–3×.
+  const graphic = palette.graphic && !PHOTO_FORMATS.includes(original.format) && !manyColours(detailSample(prepared));
+  const judge = await lookJudge(prepared, { graphic });
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
   const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha));
   const bar: Bar = { bytes: best?.bytes ?? Infinity };
