@@ -58,11 +58,13 @@ export async function smallestFormat(
 ): Promise<FormatChoice> {
   const { hasAlpha } = original;
   const base = smartTuning(prepared);
-  const palette = await paletteSettings(prepared, seed);
-  let best = palette.graphic ? await graphicChoice(prepared, allowed, palette, base) : null;
+  // One sample for every trial below: on a 12 MP photo each copy is ~4 MB.
+  const sample = detailSample(prepared);
+  const palette = await paletteSettings(prepared, seed, sample);
+  let best = palette.graphic ? await graphicChoice(sample, allowed, palette, base) : null;
   // A smooth photo a palette happens to hold keeps the photo look: the bar cost jpeg-decoder's tower 1.6× cjpeg q75's bytes, PNG photos 2–3×.
-  const graphic = palette.graphic && !PHOTO_FORMATS.includes(original.format) && !manyColours(detailSample(prepared));
-  const judge = await lookJudge(prepared, { graphic });
+  const graphic = palette.graphic && !PHOTO_FORMATS.includes(original.format) && !manyColours(sample);
+  const judge = await lookJudge(prepared, { graphic, sample });
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
   const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha));
   const bar: Bar = { bytes: best?.bytes ?? Infinity };
@@ -79,11 +81,11 @@ export async function smallestFormat(
   return { format: fallback, quality: 100, tuning: base };
 }
 
-/** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the sample. */
-async function graphicChoice(prepared: RawImage, allowed: readonly EncodedFormat[], palette: PaletteChoice, base: EncodeTuning): Promise<(FormatChoice & { bytes: number }) | null> {
+/** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the detail sample. */
+async function graphicChoice(sample: RawImage, allowed: readonly EncodedFormat[], palette: PaletteChoice, base: EncodeTuning): Promise<(FormatChoice & { bytes: number }) | null> {
   const png = allowed.includes('png') && palette.bytes !== null ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes } : null;
   if (!allowed.includes('webp')) return png;
   const lossless = { ...base, webpLossless: true };
-  const webpBytes = (await encode(fromPixels(detailSample(prepared)), 'webp', 100, lossless).toBuffer()).length;
+  const webpBytes = (await encode(fromPixels(sample), 'webp', 100, lossless).toBuffer()).length;
   return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes };
 }

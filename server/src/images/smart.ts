@@ -124,12 +124,11 @@ export interface LookJudge {
 }
 
 /**
- * Prepares the sample and the reference look for one prepared (oriented, resized) image. A `graphic`
+ * Prepares the sample (detailSample(prepared), unless the caller passes it) and the reference look for one prepared (oriented, resized) image. A `graphic`
  * (smallest.ts tells) must also reach the palette bar in colour at full size: it must not look worse
  * than smart PNG's palette would (docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
-export async function lookJudge(prepared: RawImage, { graphic = false } = {}): Promise<LookJudge> {
-  const sample = detailSample(prepared);
+export async function lookJudge(prepared: RawImage, { graphic = false, sample = detailSample(prepared) } = {}): Promise<LookJudge> {
   const original = overWhite(sample);
   const scale = Math.min(1, VIEW_SIDE / Math.max(prepared.width, prepared.height));
   const originalView = await reduced(original, scale);
@@ -229,9 +228,8 @@ export interface PaletteChoice extends QualityChoice {
   graphic: boolean;
 }
 
-/** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100). */
-export async function paletteSettings(prepared: RawImage, seed: number): Promise<PaletteChoice> {
-  const sample = detailSample(prepared);
+/** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100); `sample` is detailSample(prepared), when the caller has it already. */
+export async function paletteSettings(prepared: RawImage, seed: number, sample = detailSample(prepared)): Promise<PaletteChoice> {
   const original = overWhite(sample);
   const base = smartTuning(prepared);
   const bytes = new Map<number, number>();
