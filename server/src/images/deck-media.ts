@@ -1,8 +1,8 @@
 import { encode } from './encode.js';
 import { inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
-import { decodePixels, fromPixels, rawPixels, sharp } from './loaders.js';
-import { detailSample } from './smart.js';
-import { overWhite, ssim, type RawImage } from './ssim.js';
+import { fromPixels, rawPixels, sharp } from './loaders.js';
+import { detailSample, paletteTrial } from './smart.js';
+import type { RawImage } from './ssim.js';
 
 /**
  * One picture inside a deck, made as small as its largest use on a slide allows
@@ -27,15 +27,6 @@ export const DECK_PHOTO_QUALITY = 75;
 /** Palettes tried, smallest first would cost a probe on every photo: the richest decides graphic or photo. */
 const PALETTE_RICH = 95;
 const PALETTE_LEAN = 70;
-/** Palettes must look identical to the eye: below this, banding shows on gradients. */
-const PALETTE_SSIM_TARGET = 0.985;
-/**
- * A rough palette (libimagequant effort 1, ~4× faster) scores within 0.01 of a careful one on the
- * corpus; a picture this far below the bar even roughly is a photo, without the careful probe's 1–4 s.
- */
-const ROUGH_EFFORT = 1;
-const ROUGH_SLACK = 0.01;
-const SSIM_STRIDE = 4;
 
 /** The pixel size a picture gets for a need of `width` × `height` (aspect kept, never enlarged). */
 export function fittedSize(own: { width: number; height: number }, need: { width: number; height: number } | null) {
@@ -59,18 +50,12 @@ function opaque(image: RawImage): boolean {
   return true;
 }
 
-/** The palette quality that looks the same on the picture's detail sample, or null when none does (a photo). */
+/** The palette quality that looks the same on the picture's detail sample, or null when none does (a photo); smart PNG's bar and rough trial. */
 async function paletteQuality(pixels: RawImage): Promise<number | null> {
   const sample = detailSample(pixels);
-  const original = overWhite(sample);
-  const tuning = { paletteDither: 0, pixels: sample.width * sample.height };
-  const similarity = async (quality: number, paletteEffort?: number) => {
-    const encoded = await encode(fromPixels(sample), 'png', quality, { ...tuning, paletteEffort }).toBuffer();
-    return ssim(original, overWhite(await decodePixels(encoded)), SSIM_STRIDE);
-  };
-  if ((await similarity(PALETTE_RICH, ROUGH_EFFORT)) < PALETTE_SSIM_TARGET - ROUGH_SLACK) return null;
-  if ((await similarity(PALETTE_RICH)) < PALETTE_SSIM_TARGET) return null;
-  return (await similarity(PALETTE_LEAN)) >= PALETTE_SSIM_TARGET ? PALETTE_LEAN : PALETTE_RICH;
+  const trial = paletteTrial(sample, { paletteDither: 0, pixels: sample.width * sample.height });
+  if ((await trial.ruledOut()) || !(await trial.score(PALETTE_RICH)).looksSame) return null;
+  return (await trial.score(PALETTE_LEAN)).looksSame ? PALETTE_LEAN : PALETTE_RICH;
 }
 
 /** Re-encodes one embedded picture for a need in pixels (null: keep its size), or says why it is left alone. */

@@ -228,24 +228,37 @@ export interface PaletteChoice extends QualityChoice {
   graphic: boolean;
 }
 
-/** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100); `sample` is detailSample(prepared), when the caller has it already. */
-export async function paletteSettings(prepared: RawImage, seed: number, sample = detailSample(prepared)): Promise<PaletteChoice> {
+/** Palette PNGs of one sample scored against it (colour SSIM over white), shared by smart PNG, `auto` and deck pictures. */
+export function paletteTrial(sample: RawImage, tuning: EncodeTuning) {
   const original = overWhite(sample);
-  const base = smartTuning(prepared);
-  const bytes = new Map<number, number>();
-  const similarity = async (q: number, tuning: EncodeTuning) => {
-    const encoded = await encode(fromPixels(sample), 'png', q, tuning).toBuffer();
+  const similarity = async (quality: number, paletteEffort?: number) => {
+    const encoded = await encode(fromPixels(sample), 'png', quality, { ...tuning, paletteEffort }).toBuffer();
     return { encoded, score: ssim(original, overWhite(await decodePixels(encoded)), SEARCH_STRIDE) };
   };
-  // A photo is far from even the richest palette: a rough one (a fraction of the cost) tells, as for deck pictures.
-  if ((await similarity(PALETTE_RANGE.high, { ...base, paletteEffort: ROUGH_PALETTE_EFFORT })).score < PALETTE_SSIM_TARGET - ROUGH_PALETTE_SLACK) {
-    return { quality: 100, tuning: base, bytes: null, graphic: false };
-  }
+  return {
+    /** The palette PNG at `quality`, and whether it looks the same as the sample. */
+    async score(quality: number) {
+      const { encoded, score } = await similarity(quality);
+      return { encoded, looksSame: score >= PALETTE_SSIM_TARGET };
+    },
+    /** A photo is far from even the richest palette: a rough one (a fraction of the cost) tells. */
+    async ruledOut(): Promise<boolean> {
+      return (await similarity(PALETTE_RANGE.high, ROUGH_PALETTE_EFFORT)).score < PALETTE_SSIM_TARGET - ROUGH_PALETTE_SLACK;
+    },
+  };
+}
+
+/** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100); `sample` is detailSample(prepared), when the caller has it already. */
+export async function paletteSettings(prepared: RawImage, seed: number, sample = detailSample(prepared)): Promise<PaletteChoice> {
+  const base = smartTuning(prepared);
+  const trial = paletteTrial(sample, base);
+  if (await trial.ruledOut()) return { quality: 100, tuning: base, bytes: null, graphic: false };
+  const bytes = new Map<number, number>();
   // Palettes of busy images cost up to ~1.5 s each: try the richest early.
   const looksSame = async (q: number) => {
-    const { encoded, score } = await similarity(q, base);
+    const { encoded, looksSame } = await trial.score(q);
     bytes.set(q, encoded.length);
-    return score >= PALETTE_SSIM_TARGET;
+    return looksSame;
   };
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
   if (quality > PALETTE_RANGE.high) return { quality: 100, tuning: base, bytes: null, graphic: true };
