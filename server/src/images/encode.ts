@@ -17,6 +17,8 @@ export interface EncodeTuning {
   paletteEffort?: number;
   /** Lossless WebP ('smallest format' for graphics): quality is then ignored. */
   webpLossless?: boolean;
+  /** AVIF with libaom tuned for SSIM and 4:2:0 chroma: smart searches try it beside the default (docs/decisions/0111-avif-tuned-for-ssim.md). */
+  avifSsim?: boolean;
 }
 
 const PALETTE_HIGH_EFFORT_PIXELS = 4_000_000;
@@ -33,7 +35,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':
       // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here, effort 2 ~1.5 s.
-      return pipeline.avif({ quality: avifQuality(quality), effort: 2 });
+      return pipeline.avif({ quality: avifQuality(quality), effort: 2, ...(tuning.avifSsim ? { tune: 'ssim', chromaSubsampling: '4:2:0' } : {}) });
     case 'gif':
       // Lossy inter-frame reuse grows with lower quality; 100 keeps every frame exact.
       return pipeline.gif({ effort: 7, reuse: true, interFrameMaxError: Math.round((100 - quality) / 4) });

@@ -132,6 +132,13 @@ describe('smart lightening and target size', () => {
     expect(result.quality).toBeGreaterThanOrEqual(30);
   });
 
+  it('gives smart AVIF (either of its two encoder settings) at least libjpeg-turbo q75’s look to ssim.js', async () => {
+    const { data, result } = await optimise('photo.jpg', { quality: 'smart', format: 'avif' });
+    expect((await sharp(result.data).metadata()).compression).toBe('av1');
+    const turbo = await sharp(data).jpeg({ quality: 75 }).toBuffer();
+    expect(await judged(data, result.data)).toBeGreaterThanOrEqual((await judged(data, turbo)) - 0.00005);
+  });
+
   it('judges a photo over 1.1 MP on its tile mosaic: as close as q75 at full size and at page size (1600 px)', { timeout: 120_000 }, async () => {
     // 3×3 copies of the rocket photo, mirrored in turn: a 2.5 MP photo without a large fixture.
     const photo = await fixture('photo.jpg');
