@@ -17,11 +17,16 @@ export interface EncodeTuning {
   paletteEffort?: number;
   /** Lossless WebP ('smallest format' for graphics): quality is then ignored. */
   webpLossless?: boolean;
-  /** AVIF with libaom tuned for SSIM and 4:2:0 chroma: smart searches try it beside the default (docs/decisions/0111-avif-tuned-for-ssim.md). */
-  avifSsim?: boolean;
+  /**
+   * AVIF as smart searches write it: on AVIF's own quality scale (the slider's mapping tops out at 75,
+   * short of what camera photos need), libaom tuned for SSIM, 4:2:0 chroma, effort 2 up to 4 MP and
+   * 1 above (docs/decisions/0111-smart-avif.md).
+   */
+  smartAvif?: boolean;
 }
 
-const PALETTE_HIGH_EFFORT_PIXELS = 4_000_000;
+/** Above this many pixels palettes and smart AVIF lower their effort, so a 12 MP photo stays interactive. */
+const HIGH_EFFORT_PIXELS = 4_000_000;
 
 /** Settings where each encoder is at its best per byte while a 12 MP photo stays interactive on 2 cores. */
 export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, tuning: EncodeTuning = {}): Sharp {
@@ -34,8 +39,9 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       if (tuning.webpLossless) return pipeline.webp({ lossless: true, effort: 4 });
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':
+      if (tuning.smartAvif) return pipeline.avif({ quality, effort: (tuning.pixels ?? 0) <= HIGH_EFFORT_PIXELS ? 2 : 1, tune: 'ssim', chromaSubsampling: '4:2:0' });
       // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here, effort 2 ~1.5 s.
-      return pipeline.avif({ quality: avifQuality(quality), effort: 2, ...(tuning.avifSsim ? { tune: 'ssim', chromaSubsampling: '4:2:0' } : {}) });
+      return pipeline.avif({ quality: avifQuality(quality), effort: 2 });
     case 'gif':
       // Lossy inter-frame reuse grows with lower quality; 100 keeps every frame exact.
       return pipeline.gif({ effort: 7, reuse: true, interFrameMaxError: Math.round((100 - quality) / 4) });
@@ -43,7 +49,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       // Palette quantisation (libimagequant, TinyPNG's method) below 100; lossless at 100.
       if (quality >= 100) return pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
       // Effort 7 makes palettes ~15% smaller; above 4 MP it would cost seconds (~6 s at 12 MP).
-      const effort = tuning.paletteEffort ?? ((tuning.pixels ?? 0) <= PALETTE_HIGH_EFFORT_PIXELS ? 7 : 4);
+      const effort = tuning.paletteEffort ?? ((tuning.pixels ?? 0) <= HIGH_EFFORT_PIXELS ? 7 : 4);
       return pipeline.png({ palette: true, quality, effort, compressionLevel: 9, dither: tuning.paletteDither ?? 1 });
     }
   }

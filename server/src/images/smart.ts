@@ -41,12 +41,8 @@ const SEARCH_STRIDE = 4;
  * same SSIM with 2–20 % fewer bytes (docs/decisions/0007).
  */
 const JPEG_TABLES = [3, 1];
-/**
- * AVIF's settings tried per image, the smaller at the reference look wins: libaom's default (4:4:4
- * chroma) and tuned for SSIM with 4:2:0 chroma, 4–10 % smaller on most photos but short of the look
- * on some (docs/decisions/0111-avif-tuned-for-ssim.md).
- */
-const AVIF_TUNINGS: Partial<EncodeTuning>[] = [{}, { avifSsim: true }];
+/** Smart AVIF's range, on AVIF's own scale: camera photos reach libjpeg-turbo q75's full-size look at 75–90 there (docs/decisions/0111-smart-avif.md). */
+const AVIF_RANGE = { low: 20, high: 92 };
 
 /** A GRID×GRID mosaic of tiles from the centres of as many cells, block-aligned so JPEG's 16-px grid matches the full image. */
 export function detailSample(image: RawImage): RawImage {
@@ -191,24 +187,25 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
     // Failing while already as large as a result in hand: any passing quality above is larger still.
     return encoded.length >= bar.bytes ? 'hopeless' : false;
   };
+  const range = tuning.smartAvif ? AVIF_RANGE : SEARCH_RANGE;
   // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
-  const lossyTop = format === 'jpeg' ? SEARCH_RANGE.high : SEARCH_RANGE.high - 1;
-  if (lossyTop < SEARCH_RANGE.high && (await probe(SEARCH_RANGE.high)) !== true) return null;
-  const quality = await lowestPassing(SEARCH_RANGE.low, lossyTop, seed, probe);
+  const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
+  if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
+  const quality = await lowestPassing(range.low, lossyTop, seed, probe);
   const size = bytes.get(quality);
   return size === undefined ? null : { quality, tuning, bytes: size };
 }
 
 /**
  * The smallest setting of one lossy format that reaches the reference look at both scales, with its
- * bytes on the sample. JPEG's two tables (AVIF's two tunings) are searched side by side (libuv's pool encodes one while the
+ * bytes on the sample. JPEG's two tables are searched side by side (libuv's pool encodes one while the
  * other is scored); `bar` carries the bytes to beat between searches.
  */
 export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, bar: Bar = { bytes: Infinity }): Promise<(QualityChoice & { bytes: number }) | null> {
   const { referenceBytes } = judge;
   // A JPEG as large as the reference's loses to the reference itself (below): no need to search past it.
   if (format === 'jpeg' && referenceBytes !== null) bar.bytes = Math.min(bar.bytes, referenceBytes);
-  const variants = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ jpegTable })) : format === 'avif' ? AVIF_TUNINGS : [{}];
+  const variants = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ jpegTable })) : format === 'avif' ? [{ smartAvif: true }] : [{}];
   const tunings = variants.map((variant) => ({ ...base, ...variant }));
   const found = await Promise.all(tunings.map((tuning) => searchOne(judge, format, seed, tuning, bar)));
   // Ties go to the first tuning listed, as when the searches ran one after the other.
