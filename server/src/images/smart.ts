@@ -126,9 +126,10 @@ export interface LookJudge {
 }
 
 /**
- * Prepares the sample (detailSample(prepared), unless the caller passes it) and the reference look for one prepared (oriented, resized) image. A `graphic`
- * (smallest.ts tells) must also reach the palette bar in colour at full size: it must not look worse
- * than smart PNG's palette would (docs/decisions/0105-graphics-keep-the-palette-look.md).
+ * Prepares the sample (detailSample(prepared), unless the caller has it) and the reference look for one
+ * prepared (oriented, resized) image. A `graphic` (smallest.ts tells) must also reach the palette bar in
+ * colour at full size: it must not look worse than smart PNG's palette would
+ * (docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
 export async function lookJudge(prepared: RawImage, { graphic = false, sample = detailSample(prepared) } = {}): Promise<LookJudge> {
   const original = overWhite(sample);
@@ -222,8 +223,9 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
   const base = smartTuning(prepared);
   if (format === 'png') return paletteSettings(prepared, seed);
   const chosen = await lossySettings(await lookJudge(prepared), format, seed, base);
+  if (chosen) return { quality: chosen.quality, tuning: chosen.tuning };
   // No setting in range matches the reference (already heavily compressed input): the top of the range.
-  return chosen ? { quality: chosen.quality, tuning: chosen.tuning } : { quality: SEARCH_RANGE.high + 1, tuning: base };
+  return format === 'avif' ? { quality: AVIF_RANGE.high, tuning: { ...base, smartAvif: true } } : { quality: SEARCH_RANGE.high + 1, tuning: base };
 }
 
 /** A palette search's result: `graphic` is false when the rough trial ruled palettes out (a photo). */
