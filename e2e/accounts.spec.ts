@@ -30,6 +30,9 @@ test('a visitor signs up, optimises a photo, finds it listed once before and aft
   await expect(page.getByTestId('history')).toContainText('No images yet');
 
   await page.getByTestId('upload-input').setInputFiles(photo);
+  // As a person would: the chosen photo is listed with its size before Optimise is pressed. A CI run
+  // pressed it while the row was still being filled in, and no upload followed.
+  await expect(page.getByTestId('selected-row')).toContainText('640×427');
   await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(page.getByTestId('result-row').first().getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
 
