@@ -18,9 +18,9 @@ export interface EncodeTuning {
   /** Lossless WebP ('smallest format' for graphics): quality is then ignored. */
   webpLossless?: boolean;
   /**
-   * AVIF as smart searches write it: on AVIF's own quality scale (the slider's mapping tops out at 75,
-   * short of what camera photos need), libaom tuned for SSIM, 4:2:0 chroma, effort 2 up to 4 MP and
-   * 1 above (docs/decisions/0111-smart-avif.md).
+   * AVIF as smart mode writes it (smartTuning sets it): on AVIF's own quality scale (the slider's
+   * mapping tops out at 75, short of what camera photos need), libaom tuned for SSIM, 4:2:0 chroma,
+   * effort 2 up to 4 MP and 1 above (docs/decisions/0111-smart-avif.md).
    */
   smartAvif?: boolean;
 }

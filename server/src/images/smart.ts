@@ -93,9 +93,12 @@ async function lowestPassing(low: number, high: number, seed: number, passes: (q
   return best;
 }
 
-/** Smart mode verifies the look with SSIM, so palettes can skip dithering (smaller, and no noise). */
+/**
+ * Smart mode verifies the look with SSIM, so palettes can skip dithering (smaller, and no noise) and
+ * AVIF can trade chroma for bytes on its own quality scale (docs/decisions/0111-smart-avif.md).
+ */
 export function smartTuning(prepared: { width: number; height: number }): EncodeTuning {
-  return { paletteDither: 0, pixels: prepared.width * prepared.height };
+  return { paletteDither: 0, smartAvif: true, pixels: prepared.width * prepared.height };
 }
 
 /** The encoder setting for one image: a quality and the tuning it was chosen with. */
@@ -188,7 +191,7 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
     // Failing while already as large as a result in hand: any passing quality above is larger still.
     return encoded.length >= bar.bytes ? 'hopeless' : false;
   };
-  const range = tuning.smartAvif ? AVIF_RANGE : SEARCH_RANGE;
+  const range = format === 'avif' ? AVIF_RANGE : SEARCH_RANGE;
   // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
   const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
   if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
@@ -206,8 +209,7 @@ export async function lossySettings(judge: LookJudge, format: EncodedFormat, see
   const { referenceBytes } = judge;
   // A JPEG as large as the reference's loses to the reference itself (below): no need to search past it.
   if (format === 'jpeg' && referenceBytes !== null) bar.bytes = Math.min(bar.bytes, referenceBytes);
-  const variants = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ jpegTable })) : format === 'avif' ? [{ smartAvif: true }] : [{}];
-  const tunings = variants.map((variant) => ({ ...base, ...variant }));
+  const tunings = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ ...base, jpegTable })) : [base];
   const found = await Promise.all(tunings.map((tuning) => searchOne(judge, format, seed, tuning, bar)));
   // Ties go to the first tuning listed, as when the searches ran one after the other.
   const chosen = found.reduce<(QualityChoice & { bytes: number }) | null>((best, one) => (one && (!best || one.bytes < best.bytes) ? one : best), null);
@@ -225,7 +227,7 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
   const chosen = await lossySettings(await lookJudge(prepared), format, seed, base);
   if (chosen) return { quality: chosen.quality, tuning: chosen.tuning };
   // No setting in range matches the reference (already heavily compressed input): the top of the range.
-  return format === 'avif' ? { quality: AVIF_RANGE.high, tuning: { ...base, smartAvif: true } } : { quality: SEARCH_RANGE.high + 1, tuning: base };
+  return { quality: format === 'avif' ? AVIF_RANGE.high : SEARCH_RANGE.high + 1, tuning: base };
 }
 
 /** A palette search's result: `graphic` is false when the rough trial ruled palettes out (a photo). */
