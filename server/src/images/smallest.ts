@@ -1,6 +1,6 @@
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
-import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type PaletteChoice, type QualityChoice } from './smart.js';
+import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type LookJudge, type PaletteChoice, type QualityChoice } from './smart.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
 import type { RawImage } from './ssim.js';
@@ -8,10 +8,12 @@ import type { RawImage } from './ssim.js';
 /**
  * "Smallest format" (`auto`): per image, the smallest of the plan's formats at the look smart mode
  * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales. An image
- * the rough palette trial does not rule out also offers its palette PNG or lossless WebP; when it did
- * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic, and its lossy
- * candidates must reach the palette bar too. Candidates are compared by their bytes on the search sample; only the winner is
- * encoded in full (docs/decisions/0067-smallest-format.md, docs/decisions/0105-graphics-keep-the-palette-look.md).
+ * the rough palette trial does not rule out also offers its palette PNG or lossless WebP. When it did
+ * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic: its palette is searched
+ * first and its lossy candidates must reach the palette bar too. A photo is searched lossy first, and
+ * its palette only as far as it can still win. Candidates are compared by their bytes on the search
+ * sample; only the winner is encoded in full (docs/decisions/0067-smallest-format.md,
+ * docs/decisions/0105-graphics-keep-the-palette-look.md, docs/decisions/0112-faster-searches-for-photos.md).
  */
 
 export interface FormatChoice extends QualityChoice {
@@ -56,33 +58,77 @@ export async function smallestFormat(
   seed: number,
   original: Pick<ImageInfo, 'format' | 'hasAlpha'>,
 ): Promise<FormatChoice> {
-  const { hasAlpha } = original;
   const base = smartTuning(prepared);
   // One sample for every trial below: on a 12 MP photo each copy is ~4 MB.
   const sample = detailSample(prepared);
-  const palette = await paletteSettings(prepared, seed, sample);
-  let best = palette.graphic ? await graphicChoice(sample, allowed, palette, base) : null;
   // A smooth photo a palette happens to hold keeps the photo look: the bar cost jpeg-decoder's tower 1.6× cjpeg q75's bytes, PNG photos 2–3×.
-  const graphic = palette.graphic && !PHOTO_FORMATS.includes(original.format) && !manyColours(sample);
-  const judge = await lookJudge(prepared, { graphic, sample });
+  const photo = PHOTO_FORMATS.includes(original.format) || manyColours(sample);
+  const search = { prepared, allowed, seed, original, base, sample };
+  return photo ? photoChoice(search) : fewColoursChoice(search);
+}
+
+interface Search {
+  prepared: RawImage;
+  allowed: readonly EncodedFormat[];
+  seed: number;
+  original: Pick<ImageInfo, 'format' | 'hasAlpha'>;
+  base: EncodeTuning;
+  sample: RawImage;
+}
+
+type Candidate = FormatChoice & { bytes: number };
+
+/**
+ * A photo: the lossy formats first, at the photo look; then a palette PNG (and lossless WebP beside a
+ * palette that holds it) only as far as they can still beat the lossy result. Searched the other way
+ * round, a smooth 4 MP photo spent ~4 s of a 9 s search on palettes ~3× its AVIF's bytes
+ * (docs/decisions/0112-faster-searches-for-photos.md).
+ */
+async function photoChoice({ prepared, allowed, seed, original, base, sample }: Search): Promise<FormatChoice> {
+  const bar: Bar = { bytes: Infinity };
+  const lossy = await lossyChoice(await lookJudge(prepared, { sample }), allowed, seed, original, base, bar);
+  const palette = await paletteSettings(prepared, seed, sample, bar);
+  const exact = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base) : null;
+  return smaller(lossy, exact) ?? fallback(allowed, original, base);
+}
+
+/** Arrived lossless with few colours: its palette's bytes set the bar, and when a palette holds it, it is a graphic held to the palette look (decision 0105). */
+async function fewColoursChoice({ prepared, allowed, seed, original, base, sample }: Search): Promise<FormatChoice> {
+  const palette = await paletteSettings(prepared, seed, sample);
+  const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base) : null;
+  const bar: Bar = { bytes: exact?.bytes ?? Infinity };
+  const lossy = await lossyChoice(await lookJudge(prepared, { graphic: palette.graphic, sample }), allowed, seed, original, base, bar);
+  return smaller(exact, lossy) ?? fallback(allowed, original, base);
+}
+
+/** The smallest lossy format at the judge's look: the cheap first one sets the bar, the others are then searched side by side against it. */
+async function lossyChoice(judge: LookJudge, allowed: readonly EncodedFormat[], seed: number, original: Pick<ImageInfo, 'hasAlpha'>, base: EncodeTuning, bar: Bar): Promise<Candidate | null> {
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
-  const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && hasAlpha));
-  const bar: Bar = { bytes: best?.bytes ?? Infinity };
+  const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && original.hasAlpha));
+  let best: Candidate | null = null;
   const consider = (format: EncodedFormat, found: (QualityChoice & { bytes: number }) | null) => {
     if (found && (!best || found.bytes < best.bytes)) best = { ...found, format };
   };
-  // The first format alone sets the bar; the others are then searched side by side against it.
   if (first) consider(first, await lossySettings(judge, first, seed, base, bar));
   const found = await Promise.all(others.map((format) => lossySettings(judge, format, seed, base, bar)));
   others.forEach((format, i) => consider(format, found[i]!));
-  if (best) return { format: best.format, quality: best.quality, tuning: best.tuning };
-  // Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible.
-  const fallback = allowed.includes('png') ? 'png' : (allowed.find((f) => f !== 'jpeg' || !hasAlpha) ?? allowed[0]!);
-  return { format: fallback, quality: 100, tuning: base };
+  return best;
+}
+
+/** The smaller of two candidates; a tie goes to the first. */
+function smaller(a: Candidate | null, b: Candidate | null): FormatChoice | null {
+  const chosen = a && (!b || a.bytes <= b.bytes) ? a : b;
+  return chosen && { format: chosen.format, quality: chosen.quality, tuning: chosen.tuning };
+}
+
+/** Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible. */
+function fallback(allowed: readonly EncodedFormat[], original: Pick<ImageInfo, 'hasAlpha'>, base: EncodeTuning): FormatChoice {
+  const format = allowed.includes('png') ? 'png' : (allowed.find((f) => f !== 'jpeg' || !original.hasAlpha) ?? allowed[0]!);
+  return { format, quality: 100, tuning: base };
 }
 
 /** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the detail sample. */
-async function graphicChoice(sample: RawImage, allowed: readonly EncodedFormat[], palette: PaletteChoice, base: EncodeTuning): Promise<(FormatChoice & { bytes: number }) | null> {
+async function graphicChoice(sample: RawImage, allowed: readonly EncodedFormat[], palette: PaletteChoice, base: EncodeTuning): Promise<Candidate | null> {
   const png = allowed.includes('png') && palette.bytes !== null ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes } : null;
   if (!allowed.includes('webp')) return png;
   const lossless = { ...base, webpLossless: true };

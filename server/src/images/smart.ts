@@ -1,5 +1,6 @@
 import { decodePixels, fromPixels, rawPixels } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
+import { lowestByLead, lowestPassing, type Lead, type Verdict } from './quality-search.js';
 import { luma, overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
@@ -67,32 +68,6 @@ export function detailSample(image: RawImage): RawImage {
   return { data, width: tileW * GRID, height: tileH * GRID, channels };
 }
 
-/** A probe's verdict; 'hopeless' fails it and ends the search, as every higher quality would fail the caller too. */
-type Verdict = boolean | 'hopeless';
-
-/**
- * The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does.
- * With `topAfterFailedSeed`, a failing seed is followed by `high`, so a search that cannot succeed ends in two probes.
- */
-async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<Verdict>, topAfterFailedSeed = false) {
-  let best = high + 1;
-  let probe = Math.min(high, Math.max(low, seed));
-  let first = true;
-  while (low <= high) {
-    const verdict = await passes(probe);
-    if (verdict === 'hopeless') return best;
-    if (verdict) {
-      best = probe;
-      high = probe - 1;
-    } else {
-      low = probe + 1;
-    }
-    probe = first && !verdict && topAfterFailedSeed ? high : (low + high) >> 1;
-    first = false;
-  }
-  return best;
-}
-
 /**
  * Smart mode verifies the look with SSIM, so palettes can skip dithering (smaller, and no noise) and
  * AVIF can trade chroma for bytes on its own quality scale (docs/decisions/0111-smart-avif.md).
@@ -119,11 +94,12 @@ async function reduced(image: RawImage, scale: number): Promise<RawImage> {
 export interface LookJudge {
   sample: RawImage;
   /**
-   * Whether a result is at least as close to the original as the reference, in colour SSIM (R, G, B
-   * averaged) and in luma SSIM (averaging colours can hide lost brightness detail behind well-kept
-   * chroma), at full size and at the view size, each by the search margin. Stops at the first score short.
+   * How far a result leads the reference, in colour SSIM (R, G, B averaged) and in luma SSIM (averaging
+   * colours can hide lost brightness detail behind well-kept chroma), at full size and at the view size,
+   * less the search margin: the smallest of the four leads, ≥ 0 when it looks at least as good. Stops at
+   * the first score short and returns its (negative) lead.
    */
-  looksAsGood(encoded: Buffer): Promise<boolean>;
+  lead(encoded: Buffer): Promise<number>;
   /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette bar). */
   referenceBytes: number | null;
 }
@@ -155,12 +131,16 @@ export async function lookJudge(prepared: RawImage, { graphic = false, sample = 
   // The first score is colour at full size, the palette bar's own measure.
   const referencePasses = !graphic || reference[0]! >= PALETTE_SSIM_TARGET;
   if (graphic) reference[0] = Math.max(reference[0]!, PALETTE_SSIM_TARGET);
-  const looksAsGood = async (encoded: Buffer) => {
+  const lead = async (encoded: Buffer) => {
     let i = 0;
-    for await (const score of scores(encoded)) if (score - reference[i++]! < SEARCH_MARGIN) return false;
-    return true;
+    let least = Infinity;
+    for await (const score of scores(encoded)) {
+      least = Math.min(least, score - reference[i++]! - SEARCH_MARGIN);
+      if (least < 0) break;
+    }
+    return least;
   };
-  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null };
+  return { sample, lead, referenceBytes: referencePasses ? referenceJpeg.length : null };
 }
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
@@ -171,31 +151,36 @@ export interface Bar {
 /** The lowest quality of one format and tuning that reaches the reference look, with its bytes on the sample. */
 async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, tuning: EncodeTuning, bar: Bar): Promise<(QualityChoice & { bytes: number }) | null> {
   const bytes = new Map<number, number>();
-  // Neighbouring qualities often give the very same file (mozjpeg's flat table moves in steps): its verdict is reused.
-  const verdicts = new Map<number, { encoded: Buffer; passes: boolean }[]>();
+  // Neighbouring qualities often give the very same file (mozjpeg's flat table moves in steps): its lead is reused.
+  const leads = new Map<number, { encoded: Buffer; lead: number }[]>();
   const judged = async (encoded: Buffer) => {
-    const seen = verdicts.get(encoded.length) ?? [];
+    const seen = leads.get(encoded.length) ?? [];
     const same = seen.find((one) => one.encoded.equals(encoded));
-    if (same) return same.passes;
-    const passes = await judge.looksAsGood(encoded);
-    verdicts.set(encoded.length, [...seen, { encoded, passes }]);
-    return passes;
+    if (same) return same.lead;
+    const lead = await judge.lead(encoded);
+    leads.set(encoded.length, [...seen, { encoded, lead }]);
+    return lead;
   };
-  const probe = async (q: number): Promise<Verdict> => {
+  const probe = async (q: number): Promise<Lead> => {
     const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
     bytes.set(q, encoded.length);
-    if (await judged(encoded)) {
+    const lead = await judged(encoded);
+    if (lead >= 0) {
       bar.bytes = Math.min(bar.bytes, encoded.length);
-      return true;
+      return lead;
     }
     // Failing while already as large as a result in hand: any passing quality above is larger still.
-    return encoded.length >= bar.bytes ? 'hopeless' : false;
+    return encoded.length >= bar.bytes ? 'hopeless' : lead;
   };
   const range = format === 'avif' ? AVIF_RANGE : SEARCH_RANGE;
   // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
-  const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
-  if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
-  const quality = await lowestPassing(range.low, lossyTop, seed, probe);
+  const known = [];
+  if (format !== 'jpeg') {
+    const top = await probe(range.high);
+    if (top === 'hopeless' || top < 0) return null;
+    known.push({ q: range.high, lead: top });
+  }
+  const quality = await lowestByLead(range.low, range.high, seed, probe, known);
   const size = bytes.get(quality);
   return size === undefined ? null : { quality, tuning, bytes: size };
 }
@@ -256,17 +241,21 @@ export function paletteTrial(sample: RawImage, tuning: EncodeTuning) {
   };
 }
 
-/** PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100); `sample` is detailSample(prepared), when the caller has it already. */
-export async function paletteSettings(prepared: RawImage, seed: number, sample = detailSample(prepared)): Promise<PaletteChoice> {
+/**
+ * PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100); `sample` is
+ * detailSample(prepared), when the caller has it already. With `bar` (a result in hand), a palette that
+ * misses the look while already as large ends the search: every richer one is larger still.
+ */
+export async function paletteSettings(prepared: RawImage, seed: number, sample = detailSample(prepared), bar: Bar = { bytes: Infinity }): Promise<PaletteChoice> {
   const base = smartTuning(prepared);
   const trial = paletteTrial(sample, base);
   if (await trial.ruledOut()) return { quality: 100, tuning: base, bytes: null, graphic: false };
   const bytes = new Map<number, number>();
   // Palettes of busy images cost up to ~1.5 s each: try the richest early.
-  const looksSame = async (q: number) => {
+  const looksSame = async (q: number): Promise<Verdict> => {
     const { encoded, looksSame } = await trial.score(q);
     bytes.set(q, encoded.length);
-    return looksSame;
+    return looksSame || (encoded.length >= bar.bytes ? 'hopeless' : false);
   };
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
   if (quality > PALETTE_RANGE.high) return { quality: 100, tuning: base, bytes: null, graphic: true };

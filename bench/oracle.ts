@@ -1,0 +1,207 @@
+/**
+ * The most any setting of our encoders can save on a photo at libjpeg-turbo q75's look, judged by the
+ * judge itself: for each encoder setting below, the lowest quality whose file reaches at least
+ * `cjpeg -quality 75`'s ssim.js at both scales (bench/judge.ts, 4 decimals) is found by bisection,
+ * and the smallest of those files is the oracle's. No product may judge with the benchmark's judge,
+ * nor spend this much time (one ssim.js judgement of a 16 MP photo takes ~25 s here), so the oracle is
+ * a ceiling for `auto` ("Smallest format"), not a contender: it tells how much of the gap to a target
+ * is the engine's and how much is the codecs'. `auto` itself runs beside it, in this process, and its
+ * file counts as one of the oracle's when it reaches the look. --effort sets AVIF's (default 2, the
+ * most smart mode spends; 4, libaom's default, takes ~45 s for one 16 MP photo here).
+ *
+ *   npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json]
+ *
+ * Markdown goes to stdout, progress to stderr.
+ */
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp, { type Sharp } from 'sharp';
+import { inspectImage } from '../server/src/images/inspect.js';
+import { optimiseImage } from '../server/src/images/optimise.js';
+import { prepareToolInputs, runTool } from './contenders.js';
+import { judgeAgainst, type Judgement } from './judge.js';
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { effort: { type: 'string', default: '2' }, json: { type: 'string' } },
+});
+const effort = Number(options.effort);
+if (!Number.isInteger(effort) || effort < 0 || effort > 9) throw new Error('--effort must be a whole number from 0 to 9');
+if (positionals.length === 0) throw new Error('usage: npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json]');
+
+interface Setting {
+  name: string;
+  low: number;
+  high: number;
+  encode(image: Sharp, quality: number): Sharp;
+}
+
+/**
+ * The lossy settings the engine searches, each over its whole quality range: WebP at its slowest effort,
+ * AVIF as smart mode writes it (tune ssim, 4:2:0) and as libaom writes it by default (4:4:4). JPEG is
+ * `auto`'s own file when it chose JPEG (smart's search over mozjpeg's tables and libjpeg-turbo itself).
+ */
+const SETTINGS: Setting[] = [
+  { name: 'webp', low: 40, high: 100, encode: (image, quality) => image.webp({ quality, effort: 6, smartSubsample: true }) },
+  { name: 'avif 4:4:4', low: 40, high: 100, encode: (image, quality) => image.avif({ quality, effort }) },
+  { name: 'avif ssim 4:2:0', low: 40, high: 100, encode: (image, quality) => image.avif({ quality, effort, tune: 'ssim', chromaSubsampling: '4:2:0' }) },
+];
+
+/** A premium plan's formats: 'auto' may pick any of them. */
+const PREMIUM_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const atLeast = (ours: Judgement, ref: Judgement) => Number(ours.full.toFixed(4)) >= Number(ref.full.toFixed(4)) && Number(ours.view.toFixed(4)) >= Number(ref.view.toFixed(4));
+
+interface Found {
+  setting: string;
+  quality: number;
+  bytes: number;
+  look: Judgement;
+}
+
+interface PhotoResult {
+  name: string;
+  pixels: number;
+  cjpegBytes: number;
+  reference: Judgement;
+  auto: { format: string; bytes: number; look: Judgement; atLook: boolean };
+  /** Per setting: the smallest file at the look, or null when none at or below the bytes in hand reaches it. */
+  settings: Record<string, Found | null>;
+}
+
+/**
+ * Bisection over quality, assuming the look rises with it: the lowest quality at the reference's look,
+ * or null. A quality that misses the look while already `bound` bytes or more ends the search: every
+ * file above it is larger still, so none could beat the best in hand.
+ */
+async function lowestAtLook(data: Buffer, setting: Setting, bound: number, passes: (encoded: Buffer) => Promise<Judgement | null>): Promise<Found | null> {
+  let low = setting.low;
+  let high = setting.high;
+  let best: Found | null = null;
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    const encoded = await setting.encode(sharp(data, { limitInputPixels: false }).rotate(), quality).toBuffer();
+    const look = await passes(encoded);
+    if (look) {
+      best = { setting: setting.name, quality, bytes: encoded.length, look };
+      high = quality - 1;
+    } else if (encoded.length >= bound) {
+      break;
+    } else {
+      low = quality + 1;
+    }
+  }
+  return best;
+}
+
+async function measure(file: string): Promise<PhotoResult> {
+  const data = await readFile(file);
+  const meta = await sharp(data).metadata();
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-oracle-'));
+  try {
+    const image = { name: path.basename(file), file, imageClass: 'photo' as const, format: meta.format!, width: meta.width!, height: meta.height!, data };
+    const cjpeg = await runTool('cjpeg-q75', await prepareToolInputs(image, workDir), workDir);
+    if ('reason' in cjpeg) throw new Error(cjpeg.reason);
+    const judge = await judgeAgainst(data);
+    try {
+      const reference = await judge.judge(cjpeg.data);
+      const info = await inspectImage(data);
+      const auto = await optimiseImage(data, info, {
+        width: null,
+        height: null,
+        maintainRatio: true,
+        format: 'auto',
+        autoFormats: PREMIUM_FORMATS,
+        quality: 'smart',
+        maxBytes: null,
+        keepMetadata: false,
+      });
+      const autoLook = await judge.judge(auto.data);
+      const settings: Record<string, Found | null> = {};
+      for (const setting of SETTINGS) {
+        const passes = async (encoded: Buffer) => {
+          const look = await judge.judge(encoded);
+          return atLeast(look, reference) ? look : null;
+        };
+        // cjpeg's own file, and auto's when it keeps the look, are already in hand.
+        const inHand = Math.min(cjpeg.data.length, ...(atLeast(autoLook, reference) ? [auto.data.length] : []), ...Object.values(settings).map((found) => found?.bytes ?? Infinity));
+        settings[setting.name] = await lowestAtLook(data, setting, inHand, passes);
+        const found = settings[setting.name];
+        log(`${path.basename(file)} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'not at any quality'}`);
+      }
+      return {
+        name: path.basename(file),
+        pixels: meta.width! * meta.height!,
+        cjpegBytes: cjpeg.data.length,
+        reference,
+        auto: { format: auto.format, bytes: auto.data.length, look: autoLook, atLook: atLeast(autoLook, reference) },
+        settings,
+      };
+    } finally {
+      await judge.close();
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function photosOf(inputs: string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const input of inputs.map((name) => path.resolve(name))) {
+    if ((await stat(input)).isDirectory()) {
+      const entries = await readdir(input, { withFileTypes: true, recursive: true });
+      files.push(...entries.filter((entry) => entry.isFile() && /\.(jpe?g|png|webp|tiff?)$/i.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name)).sort());
+    } else {
+      files.push(input);
+    }
+  }
+  return files;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const ratio = (bytes: number, result: PhotoResult) => bytes / result.cjpegBytes;
+const best = (result: PhotoResult) => {
+  const own: Found | null = result.auto.atLook ? { setting: `auto (${result.auto.format})`, quality: 0, bytes: result.auto.bytes, look: result.auto.look } : null;
+  return Object.values(result.settings).reduce<Found | null>((a, b) => (b && (!a || b.bytes < a.bytes) ? b : a), own);
+};
+const table = (head: string[], body: string[][]) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+async function main() {
+  const files = await photosOf(positionals);
+  const started = new Date();
+  const results: PhotoResult[] = [];
+  for (const file of files) {
+    log(`${path.basename(file)}…`);
+    results.push(await measure(file));
+  }
+  if (options.json) await writeFile(options.json, JSON.stringify({ started, effort, results }, null, 2));
+  const cell = (found: Found | null, result: PhotoResult) => (found ? `${ratio(found.bytes, result).toFixed(3)}× (q${found.quality})` : '–');
+  // A photo whose oracle finds nothing smaller than cjpeg still has cjpeg's own file: 1×.
+  const oracleRatio = (result: PhotoResult) => Math.min(1, best(result) ? ratio(best(result)!.bytes, result) : 1);
+  const rows = results.map((result) => [
+    result.name,
+    `${(result.pixels / 1e6).toFixed(1)} MP`,
+    ...SETTINGS.map((setting) => cell(result.settings[setting.name] ?? null, result)),
+    `**${oracleRatio(result).toFixed(3)}×** ${best(result)?.setting.startsWith('auto') ? '(auto)' : ''}`.trim(),
+    `${result.auto.format} ${ratio(result.auto.bytes, result).toFixed(3)}×${result.auto.atLook ? '' : ' (below)'}`,
+  ]);
+  const out = [
+    `### Oracle: the smallest file at cjpeg q75's look, any setting (effort ${effort} for AVIF, 6 for WebP)`,
+    '',
+    `- ${started.toISOString()}, ${files.length} photos, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; bytes × \`cjpeg -quality 75\`'s, judged by ssim.js at full size and at ≤ 1600 px`,
+    `- Median: oracle **${median(results.map(oracleRatio)).toFixed(3)}×**, \`auto\` ${median(results.map((r) => ratio(r.auto.bytes, r))).toFixed(3)}×; photos the oracle takes to ≤ 0.60×: ${results.filter((r) => oracleRatio(r) <= 0.6).length} of ${results.length}`,
+    '',
+    table(['Photo', 'Size', ...SETTINGS.map((setting) => setting.name), 'Oracle', '`auto`'], rows),
+    '',
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+await main();
