@@ -72,6 +72,12 @@ function encodePng(image: Rgba): Promise<Buffer> {
     .toBuffer();
 }
 
+/** SSIM is compared at the precision the tables show (4 decimals). */
+export const ssimAtLeast = (a: number, b: number) => Math.round(a * 1e4) >= Math.round(b * 1e4);
+/** "At least the reference's look": at least its ssim.js at both scales. */
+export const looksAtLeast = (ours: Pick<Judgement, 'full' | 'view'>, reference: Pick<Judgement, 'full' | 'view'>) =>
+  ssimAtLeast(ours.full, reference.full) && ssimAtLeast(ours.view, reference.view);
+
 export interface Judge {
   judge(encoded: Buffer, options?: { butteraugli?: boolean }): Promise<Judgement>;
   close(): Promise<void>;

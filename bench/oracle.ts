@@ -21,7 +21,8 @@ import sharp, { type Sharp } from 'sharp';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage } from '../server/src/images/optimise.js';
 import { prepareToolInputs, runTool } from './contenders.js';
-import { judgeAgainst, type Judgement } from './judge.js';
+import { median, table } from './report.js';
+import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -53,7 +54,6 @@ const SETTINGS: Setting[] = [
 const PREMIUM_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const atLeast = (ours: Judgement, ref: Judgement) => Number(ours.full.toFixed(4)) >= Number(ref.full.toFixed(4)) && Number(ours.view.toFixed(4)) >= Number(ref.view.toFixed(4));
 
 interface Found {
   setting: string;
@@ -124,20 +124,20 @@ async function measure(file: string): Promise<PhotoResult> {
       for (const setting of SETTINGS) {
         const passes = async (encoded: Buffer) => {
           const look = await judge.judge(encoded);
-          return atLeast(look, reference) ? look : null;
+          return looksAtLeast(look, reference) ? look : null;
         };
         // cjpeg's own file, and auto's when it keeps the look, are already in hand.
-        const inHand = Math.min(cjpeg.data.length, ...(atLeast(autoLook, reference) ? [auto.data.length] : []), ...Object.values(settings).map((found) => found?.bytes ?? Infinity));
+        const inHand = Math.min(cjpeg.data.length, ...(looksAtLeast(autoLook, reference) ? [auto.data.length] : []), ...Object.values(settings).map((found) => found?.bytes ?? Infinity));
         settings[setting.name] = await lowestAtLook(data, setting, inHand, passes);
         const found = settings[setting.name];
-        log(`${path.basename(file)} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'not at any quality'}`);
+        log(`${path.basename(file)} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'none below the bytes in hand'}`);
       }
       return {
         name: path.basename(file),
         pixels: meta.width! * meta.height!,
         cjpegBytes: cjpeg.data.length,
         reference,
-        auto: { format: auto.format, bytes: auto.data.length, look: autoLook, atLook: atLeast(autoLook, reference) },
+        auto: { format: auto.format, bytes: auto.data.length, look: autoLook, atLook: looksAtLeast(autoLook, reference) },
         settings,
       };
     } finally {
@@ -161,17 +161,11 @@ async function photosOf(inputs: string[]): Promise<string[]> {
   return files;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ratio = (bytes: number, result: PhotoResult) => bytes / result.cjpegBytes;
 const best = (result: PhotoResult) => {
   const own: Found | null = result.auto.atLook ? { setting: `auto (${result.auto.format})`, quality: 0, bytes: result.auto.bytes, look: result.auto.look } : null;
   return Object.values(result.settings).reduce<Found | null>((a, b) => (b && (!a || b.bytes < a.bytes) ? b : a), own);
 };
-const table = (head: string[], body: string[][]) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 async function main() {
   const files = await photosOf(positionals);
@@ -198,7 +192,7 @@ async function main() {
     `- ${started.toISOString()}, ${files.length} photos, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; bytes × \`cjpeg -quality 75\`'s, judged by ssim.js at full size and at ≤ 1600 px`,
     `- Median: oracle **${median(results.map(oracleRatio)).toFixed(3)}×**, \`auto\` ${median(results.map((r) => ratio(r.auto.bytes, r))).toFixed(3)}×; photos the oracle takes to ≤ 0.60×: ${results.filter((r) => oracleRatio(r) <= 0.6).length} of ${results.length}`,
     '',
-    table(['Photo', 'Size', ...SETTINGS.map((setting) => setting.name), 'Oracle', '`auto`'], rows),
+    table(['Photo', 'Size', ...SETTINGS.map((setting) => setting.name), 'Oracle', '`auto`'], rows, false),
     '',
   ];
   process.stdout.write(`${out.join('\n')}\n`);

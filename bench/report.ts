@@ -1,5 +1,6 @@
 import { CONTENDERS, REFERENCE, type ContenderName, type NotApplicable } from './contenders.js';
 import type { ImageClass } from './image-set.js';
+import { looksAtLeast } from './judge.js';
 
 export interface ContenderResult {
   bytes: number;
@@ -65,10 +66,8 @@ export function resultOf(image: ImageResult, contender: ContenderName): Contende
   return result && 'bytes' in result ? result : null;
 }
 
-/** SSIM is compared at the precision the tables show. */
-const ssimAtLeast = (a: number, b: number) => Math.round(a * 1e4) >= Math.round(b * 1e4);
 /** At least as close as the reference at both scales of the judge. */
-export const looksAtLeast = (ours: ContenderResult, theirs: ContenderResult) => ssimAtLeast(ours.ssim, theirs.ssim) && ssimAtLeast(ours.ssimView, theirs.ssimView);
+export const resultLooksAtLeast = (ours: ContenderResult, theirs: ContenderResult) => looksAtLeast({ full: ours.ssim, view: ours.ssimView }, { full: theirs.ssim, view: theirs.ssimView });
 
 const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 const ssimText = (value: number) => (Number.isFinite(value) ? value.toFixed(4) : 'n/a');
@@ -77,7 +76,8 @@ const milliseconds = (value: number) => (Number.isFinite(value) ? `${Math.round(
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const butteraugliText = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
 
-function table(header: string[], rows: string[][], alignRight = true): string {
+/** A Markdown table; every column but the first right-aligned unless `alignRight` is false. */
+export function table(header: string[], rows: string[][], alignRight = true): string {
   const rule = header.map((_, i) => (i === 0 || !alignRight ? '---' : '---:'));
   return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
@@ -96,9 +96,9 @@ export function comparison(images: ImageResult[], contender: ContenderName, refe
     medianSsim: median(pairs.map((p) => p.ours.ssim)),
     referenceSsim: median(pairs.map((p) => p.theirs.ssim)),
     /** Images where this contender looks worse than the reference at either scale. */
-    below: pairs.filter(({ ours, theirs }) => !looksAtLeast(ours, theirs)).length,
+    below: pairs.filter(({ ours, theirs }) => !resultLooksAtLeast(ours, theirs)).length,
     /** Images where this contender is both within `bound` of the reference's bytes and at least as close at both scales. */
-    meeting: (bound: number) => pairs.filter(({ ours, theirs }) => ours.bytes <= bound * theirs.bytes && looksAtLeast(ours, theirs)).length,
+    meeting: (bound: number) => pairs.filter(({ ours, theirs }) => ours.bytes <= bound * theirs.bytes && resultLooksAtLeast(ours, theirs)).length,
   };
 }
 

@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { prepareToolInputs, runTool } from './contenders.js';
 import { engineRuns, type EngineRuns } from './engine-direct.js';
-import { judgeAgainst, type Judgement } from './judge.js';
+import { median, table } from './report.js';
+import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
 const CORPUS = '/work/shared/corpus/photos';
 const DEFAULT_PHOTOS = ['sunset_by_Aitzol_Berasategi.jpg', 'Dragonfly_by_Bolly.jpg', 'seeding_by_Clements_Engelhardt.jpg'].map((name) => path.join(CORPUS, name));
@@ -34,9 +35,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const warmUp = (data: Buffer) => engineRuns(data);
 const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
-const atLeast = (ours: Judgement, ref: Judgement) => Number(ours.full.toFixed(4)) >= Number(ref.full.toFixed(4)) && Number(ours.view.toFixed(4)) >= Number(ref.view.toFixed(4));
 
 async function judged(file: string, data: Buffer, runs: EngineRuns): Promise<string[]> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-speed-'));
@@ -48,7 +47,7 @@ async function judged(file: string, data: Buffer, runs: EngineRuns): Promise<str
     const judge = await judgeAgainst(data);
     const [ref, smart, auto] = [await judge.judge(cjpeg.data), await judge.judge(runs.smart.data), await judge.judge(runs.auto.data)];
     await judge.close();
-    const row = (ours: Judgement, bytes: number) => `${(bytes / cjpeg.data.length).toFixed(2)}× · ${look(ours)} · ${atLeast(ours, ref) ? 'yes' : '**no**'}`;
+    const row = (ours: Judgement, bytes: number) => `${(bytes / cjpeg.data.length).toFixed(2)}× · ${look(ours)} · ${looksAtLeast(ours, ref) ? 'yes' : '**no**'}`;
     return [`${look(ref)}`, row(smart, runs.smart.data.length), row(auto, runs.auto.data.length)];
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -89,19 +88,18 @@ async function main() {
     ]);
     if (options.judge) judgements.push([path.basename(file), ...(await judged(file, data, last!))]);
   }
-  const table = (head: string[], body: string[][]) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const out = [
     '### Speed: smart and auto vs one fixed-quality encode (engine in process)',
     '',
     `- ${new Date(started).toISOString()}, ${os.cpus().length} cores, Node ${process.version}, sharp ${sharp.versions.sharp}; ${reps} run(s) each, ratios are medians of per-run ratios`,
     `- Load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after`,
     '',
-    table(['Photo', 'Size', 'Fixed q75', 'Smart', 'Auto (premium formats)', 'CPU time smart / auto vs fixed'], rows),
+    table(['Photo', 'Size', 'Fixed q75', 'Smart', 'Auto (premium formats)', 'CPU time smart / auto vs fixed'], rows, false),
     '',
   ];
   if (options.judge) {
     out.push('Judged by ssim.js (full / ≤ 1600 px) against cjpeg -quality 75; bytes as a ratio of its bytes:', '');
-    out.push(table(['Photo', 'cjpeg-q75 look', 'Smart: bytes · look · ≥ ref', 'Auto: bytes · look · ≥ ref'], judgements), '');
+    out.push(table(['Photo', 'cjpeg-q75 look', 'Smart: bytes · look · ≥ ref', 'Auto: bytes · look · ≥ ref'], judgements, false), '');
   }
   process.stdout.write(`${out.join('\n')}\n`);
 }
