@@ -1,6 +1,5 @@
 import { decodePixels, fromPixels, rawPixels } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
-import { lowestByLead, lowestPassing, type Lead, type Verdict } from './quality-search.js';
 import { luma, overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
@@ -68,6 +67,32 @@ export function detailSample(image: RawImage): RawImage {
   return { data, width: tileW * GRID, height: tileH * GRID, channels };
 }
 
+/** A probe's verdict; 'hopeless' fails it and ends the search, as every higher quality would fail the caller too. */
+type Verdict = boolean | 'hopeless';
+
+/**
+ * The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does.
+ * With `topAfterFailedSeed`, a failing seed is followed by `high`, so a search that cannot succeed ends in two probes.
+ */
+async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<Verdict>, topAfterFailedSeed = false) {
+  let best = high + 1;
+  let probe = Math.min(high, Math.max(low, seed));
+  let first = true;
+  while (low <= high) {
+    const verdict = await passes(probe);
+    if (verdict === 'hopeless') return best;
+    if (verdict) {
+      best = probe;
+      high = probe - 1;
+    } else {
+      low = probe + 1;
+    }
+    probe = first && !verdict && topAfterFailedSeed ? high : (low + high) >> 1;
+    first = false;
+  }
+  return best;
+}
+
 /**
  * Smart mode verifies the look with SSIM, so palettes can skip dithering (smaller, and no noise) and
  * AVIF can trade chroma for bytes on its own quality scale (docs/decisions/0111-smart-avif.md).
@@ -94,12 +119,11 @@ async function reduced(image: RawImage, scale: number): Promise<RawImage> {
 export interface LookJudge {
   sample: RawImage;
   /**
-   * How far a result leads the reference, in colour SSIM (R, G, B averaged) and in luma SSIM (averaging
-   * colours can hide lost brightness detail behind well-kept chroma), at full size and at the view size,
-   * less the search margin: the smallest of the four leads, ≥ 0 when it looks at least as good. Stops at
-   * the first score short and returns its (negative) lead.
+   * Whether a result is at least as close to the original as the reference, in colour SSIM (R, G, B
+   * averaged) and in luma SSIM (averaging colours can hide lost brightness detail behind well-kept
+   * chroma), at full size and at the view size, each by the search margin. Stops at the first score short.
    */
-  lead(encoded: Buffer): Promise<number>;
+  looksAsGood(encoded: Buffer): Promise<boolean>;
   /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette bar). */
   referenceBytes: number | null;
 }
@@ -131,16 +155,12 @@ export async function lookJudge(prepared: RawImage, { graphic = false, sample = 
   // The first score is colour at full size, the palette bar's own measure.
   const referencePasses = !graphic || reference[0]! >= PALETTE_SSIM_TARGET;
   if (graphic) reference[0] = Math.max(reference[0]!, PALETTE_SSIM_TARGET);
-  const lead = async (encoded: Buffer) => {
+  const looksAsGood = async (encoded: Buffer) => {
     let i = 0;
-    let least = Infinity;
-    for await (const score of scores(encoded)) {
-      least = Math.min(least, score - reference[i++]! - SEARCH_MARGIN);
-      if (least < 0) break;
-    }
-    return least;
+    for await (const score of scores(encoded)) if (score - reference[i++]! < SEARCH_MARGIN) return false;
+    return true;
   };
-  return { sample, lead, referenceBytes: referencePasses ? referenceJpeg.length : null };
+  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null };
 }
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
@@ -151,36 +171,31 @@ export interface Bar {
 /** The lowest quality of one format and tuning that reaches the reference look, with its bytes on the sample. */
 async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, tuning: EncodeTuning, bar: Bar): Promise<(QualityChoice & { bytes: number }) | null> {
   const bytes = new Map<number, number>();
-  // Neighbouring qualities often give the very same file (mozjpeg's flat table moves in steps): its lead is reused.
-  const leads = new Map<number, { encoded: Buffer; lead: number }[]>();
+  // Neighbouring qualities often give the very same file (mozjpeg's flat table moves in steps): its verdict is reused.
+  const verdicts = new Map<number, { encoded: Buffer; passes: boolean }[]>();
   const judged = async (encoded: Buffer) => {
-    const seen = leads.get(encoded.length) ?? [];
+    const seen = verdicts.get(encoded.length) ?? [];
     const same = seen.find((one) => one.encoded.equals(encoded));
-    if (same) return same.lead;
-    const lead = await judge.lead(encoded);
-    leads.set(encoded.length, [...seen, { encoded, lead }]);
-    return lead;
+    if (same) return same.passes;
+    const passes = await judge.looksAsGood(encoded);
+    verdicts.set(encoded.length, [...seen, { encoded, passes }]);
+    return passes;
   };
-  const probe = async (q: number): Promise<Lead> => {
+  const probe = async (q: number): Promise<Verdict> => {
     const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
     bytes.set(q, encoded.length);
-    const lead = await judged(encoded);
-    if (lead >= 0) {
+    if (await judged(encoded)) {
       bar.bytes = Math.min(bar.bytes, encoded.length);
-      return lead;
+      return true;
     }
     // Failing while already as large as a result in hand: any passing quality above is larger still.
-    return encoded.length >= bar.bytes ? 'hopeless' : lead;
+    return encoded.length >= bar.bytes ? 'hopeless' : false;
   };
   const range = format === 'avif' ? AVIF_RANGE : SEARCH_RANGE;
   // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
-  const known = [];
-  if (format !== 'jpeg') {
-    const top = await probe(range.high);
-    if (top === 'hopeless' || top < 0) return null;
-    known.push({ q: range.high, lead: top });
-  }
-  const quality = await lowestByLead(range.low, range.high, seed, probe, known);
+  const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
+  if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
+  const quality = await lowestPassing(range.low, lossyTop, seed, probe);
   const size = bytes.get(quality);
   return size === undefined ? null : { quality, tuning, bytes: size };
 }
