@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { encode, type EncodedFormat } from '../server/src/images/encode.js';
@@ -163,5 +164,15 @@ export async function runTool(contender: ContenderName, inputs: ToolInputs, work
     }
     default:
       throw new Error(`${contender} is not a command-line contender`);
+  }
+}
+
+/** The photos' reference, `cjpeg -quality 75`, for one image, in a working folder of its own. */
+export async function cjpegReference(image: BenchImage): Promise<Encoded | NotApplicable> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-cjpeg-'));
+  try {
+    return await runTool('cjpeg-q75', await prepareToolInputs(image, workDir), workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -14,8 +14,17 @@ export interface EngineRuns {
   autoCpuMs: number;
 }
 
-/** A premium plan's formats: 'auto' may pick any of them. */
-const PREMIUM_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+/** 'Smallest format' at full size for a premium plan: 'auto' may pick any of its formats. */
+export const PREMIUM_AUTO: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'auto',
+  autoFormats: ['jpeg', 'png', 'webp', 'avif'],
+  quality: 'smart',
+  maxBytes: null,
+  keepMetadata: false,
+};
 
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; cpuMs: number }> {
   const started = performance.now();
@@ -33,18 +42,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
  */
 export async function engineRuns(data: Buffer): Promise<EngineRuns> {
   const info = await inspectImage(data);
-  const options: OptimiseOptions = {
-    width: null,
-    height: null,
-    maintainRatio: true,
-    format: outputForOriginal(info.format, info.hasAlpha),
-    quality: 75,
-    maxBytes: null,
-    keepMetadata: false,
-  };
+  const options: OptimiseOptions = { ...PREMIUM_AUTO, format: outputForOriginal(info.format, info.hasAlpha), quality: 75 };
   const fixed = await timed(() => optimiseImage(data, info, options));
   const smart = await timed(() => optimiseImage(data, info, { ...options, quality: 'smart' }));
-  const auto = await timed(() => optimiseImage(data, info, { ...options, format: 'auto', autoFormats: PREMIUM_FORMATS, quality: 'smart' }));
+  const auto = await timed(() => optimiseImage(data, info, PREMIUM_AUTO));
   const fixedAgain = await timed(() => optimiseImage(data, info, options));
   return {
     smart: smart.result,

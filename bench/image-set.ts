@@ -38,6 +38,13 @@ function classOfFormat(format: string): ImageClass {
   return format === 'jpeg' ? 'photo' : 'graphic';
 }
 
+/** One file as the benchmark sees it: named by its path (or `name`), classed by its folder (`imageClass`) or else by its format. */
+export async function benchImage(file: string, data: Buffer, { name = path.basename(file), imageClass }: { name?: string; imageClass?: ImageClass } = {}): Promise<BenchImage> {
+  const metadata = await sharp(data).metadata();
+  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  return { name, file, imageClass: imageClass ?? classOfFormat(format), format, width: metadata.width, height: metadata.height, data };
+}
+
 /**
  * The images to benchmark. A folder with photos/ and graphics/ subfolders is classed by subfolder,
  * and its other subfolders (tricky cases, presentations) are left out unless `all`; any other
@@ -59,15 +66,14 @@ export async function loadImageSet(folder: string, all: boolean): Promise<{ imag
     }
     const data = await readFile(file);
     try {
-      const metadata = await sharp(data).metadata();
-      const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
-      if (!READABLE.has(format) || !metadata.width || !metadata.height) {
-        skipped.push({ name, reason: `format ${format} is not benchmarked` });
+      const image = await benchImage(file, data, { name, imageClass: folderClass });
+      if (!READABLE.has(image.format) || !image.width || !image.height) {
+        skipped.push({ name, reason: `format ${image.format} is not benchmarked` });
         continue;
       }
       // A header can read while the pixels cannot: decode once to be sure.
       await sharp(data).raw().toBuffer();
-      images.push({ name, file, imageClass: folderClass ?? classOfFormat(format), format, width: metadata.width, height: metadata.height, data });
+      images.push(image);
     } catch (error) {
       skipped.push({ name, reason: `sharp cannot read it (${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 200)})` });
     }

@@ -13,14 +13,15 @@
  *
  * Markdown goes to stdout, progress to stderr.
  */
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage } from '../server/src/images/optimise.js';
-import { prepareToolInputs, runTool } from './contenders.js';
+import { cjpegReference } from './contenders.js';
+import { PREMIUM_AUTO } from './engine-direct.js';
+import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
 import { median, table } from './report.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
@@ -49,9 +50,6 @@ const SETTINGS: Setting[] = [
   { name: 'avif 4:4:4', low: 40, high: 100, encode: (image, quality) => image.avif({ quality, effort }) },
   { name: 'avif ssim 4:2:0', low: 40, high: 100, encode: (image, quality) => image.avif({ quality, effort, tune: 'ssim', chromaSubsampling: '4:2:0' }) },
 ];
-
-/** A premium plan's formats: 'auto' may pick any of them. */
-const PREMIUM_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -97,68 +95,50 @@ async function lowestAtLook(data: Buffer, setting: Setting, bound: number, passe
   return best;
 }
 
-async function measure(file: string): Promise<PhotoResult> {
-  const data = await readFile(file);
-  const meta = await sharp(data).metadata();
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-oracle-'));
+async function measure(image: BenchImage): Promise<PhotoResult> {
+  const { data } = image;
+  const cjpeg = await cjpegReference(image);
+  if ('reason' in cjpeg) throw new Error(cjpeg.reason);
+  const judge = await judgeAgainst(data);
   try {
-    const image = { name: path.basename(file), file, imageClass: 'photo' as const, format: meta.format!, width: meta.width!, height: meta.height!, data };
-    const cjpeg = await runTool('cjpeg-q75', await prepareToolInputs(image, workDir), workDir);
-    if ('reason' in cjpeg) throw new Error(cjpeg.reason);
-    const judge = await judgeAgainst(data);
-    try {
-      const reference = await judge.judge(cjpeg.data);
-      const info = await inspectImage(data);
-      const auto = await optimiseImage(data, info, {
-        width: null,
-        height: null,
-        maintainRatio: true,
-        format: 'auto',
-        autoFormats: PREMIUM_FORMATS,
-        quality: 'smart',
-        maxBytes: null,
-        keepMetadata: false,
-      });
-      const autoLook = await judge.judge(auto.data);
-      const settings: Record<string, Found | null> = {};
-      for (const setting of SETTINGS) {
-        const passes = async (encoded: Buffer) => {
-          const look = await judge.judge(encoded);
-          return looksAtLeast(look, reference) ? look : null;
-        };
-        // cjpeg's own file, and auto's when it keeps the look, are already in hand.
-        const inHand = Math.min(cjpeg.data.length, ...(looksAtLeast(autoLook, reference) ? [auto.data.length] : []), ...Object.values(settings).map((found) => found?.bytes ?? Infinity));
-        settings[setting.name] = await lowestAtLook(data, setting, inHand, passes);
-        const found = settings[setting.name];
-        log(`${path.basename(file)} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'none below the bytes in hand'}`);
-      }
-      return {
-        name: path.basename(file),
-        pixels: meta.width! * meta.height!,
-        cjpegBytes: cjpeg.data.length,
-        reference,
-        auto: { format: auto.format, bytes: auto.data.length, look: autoLook, atLook: looksAtLeast(autoLook, reference) },
-        settings,
-      };
-    } finally {
-      await judge.close();
+    const reference = await judge.judge(cjpeg.data);
+    const auto = await optimiseImage(data, await inspectImage(data), PREMIUM_AUTO);
+    const autoLook = await judge.judge(auto.data);
+    const autoAtLook = looksAtLeast(autoLook, reference);
+    const passes = async (encoded: Buffer) => {
+      const look = await judge.judge(encoded);
+      return looksAtLeast(look, reference) ? look : null;
+    };
+    const settings: Record<string, Found | null> = {};
+    // cjpeg's own file, and auto's when it keeps the look, are already in hand; so is each setting's best.
+    let inHand = Math.min(cjpeg.data.length, autoAtLook ? auto.data.length : Infinity);
+    for (const setting of SETTINGS) {
+      const found = await lowestAtLook(data, setting, inHand, passes);
+      settings[setting.name] = found;
+      inHand = Math.min(inHand, found?.bytes ?? Infinity);
+      log(`${image.name} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'none below the bytes in hand'}`);
     }
+    return {
+      name: image.name,
+      pixels: image.width * image.height,
+      cjpegBytes: cjpeg.data.length,
+      reference,
+      auto: { format: auto.format, bytes: auto.data.length, look: autoLook, atLook: autoAtLook },
+      settings,
+    };
   } finally {
-    await rm(workDir, { recursive: true, force: true });
+    await judge.close();
   }
 }
 
-async function photosOf(inputs: string[]): Promise<string[]> {
-  const files: string[] = [];
+/** The photos named, and every image sharp reads in the folders named. */
+async function photosOf(inputs: string[]): Promise<BenchImage[]> {
+  const images: BenchImage[] = [];
   for (const input of inputs.map((name) => path.resolve(name))) {
-    if ((await stat(input)).isDirectory()) {
-      const entries = await readdir(input, { withFileTypes: true, recursive: true });
-      files.push(...entries.filter((entry) => entry.isFile() && /\.(jpe?g|png|webp|tiff?)$/i.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name)).sort());
-    } else {
-      files.push(input);
-    }
+    if ((await stat(input)).isDirectory()) images.push(...(await loadImageSet(input, false)).images);
+    else images.push(await benchImage(input, await readFile(input), { imageClass: 'photo' }));
   }
-  return files;
+  return images;
 }
 
 const ratio = (bytes: number, result: PhotoResult) => bytes / result.cjpegBytes;
@@ -168,17 +148,17 @@ const best = (result: PhotoResult) => {
 };
 
 async function main() {
-  const files = await photosOf(positionals);
+  const images = await photosOf(positionals);
   const started = new Date();
   const results: PhotoResult[] = [];
-  for (const file of files) {
-    log(`${path.basename(file)}…`);
-    results.push(await measure(file));
+  for (const image of images) {
+    log(`${image.name}…`);
+    results.push(await measure(image));
   }
   if (options.json) await writeFile(options.json, JSON.stringify({ started, effort, results }, null, 2));
   const cell = (found: Found | null, result: PhotoResult) => (found ? `${ratio(found.bytes, result).toFixed(3)}× (q${found.quality})` : '–');
   // A photo whose oracle finds nothing smaller than cjpeg still has cjpeg's own file: 1×.
-  const oracleRatio = (result: PhotoResult) => Math.min(1, best(result) ? ratio(best(result)!.bytes, result) : 1);
+  const oracleRatio = (result: PhotoResult) => Math.min(1, ratio(best(result)?.bytes ?? result.cjpegBytes, result));
   const rows = results.map((result) => [
     result.name,
     `${(result.pixels / 1e6).toFixed(1)} MP`,
@@ -189,7 +169,7 @@ async function main() {
   const out = [
     `### Oracle: the smallest file at cjpeg q75's look, any setting (effort ${effort} for AVIF, 6 for WebP)`,
     '',
-    `- ${started.toISOString()}, ${files.length} photos, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; bytes × \`cjpeg -quality 75\`'s, judged by ssim.js at full size and at ≤ 1600 px`,
+    `- ${started.toISOString()}, ${images.length} photos, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; bytes × \`cjpeg -quality 75\`'s, judged by ssim.js at full size and at ≤ 1600 px`,
     `- Median: oracle **${median(results.map(oracleRatio)).toFixed(3)}×**, \`auto\` ${median(results.map((r) => ratio(r.auto.bytes, r))).toFixed(3)}×; photos the oracle takes to ≤ 0.60×: ${results.filter((r) => oracleRatio(r) <= 0.6).length} of ${results.length}`,
     '',
     table(['Photo', 'Size', ...SETTINGS.map((setting) => setting.name), 'Oracle', '`auto`'], rows, false),

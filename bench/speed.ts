@@ -9,13 +9,14 @@
  *
  * Default photos: the corpus' three photos of 12 MP or more. Markdown goes to stdout, progress to stderr.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { prepareToolInputs, runTool } from './contenders.js';
+import { cjpegReference } from './contenders.js';
 import { engineRuns, type EngineRuns } from './engine-direct.js';
+import { benchImage } from './image-set.js';
 import { median, table } from './report.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
@@ -38,20 +39,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
 
 async function judged(file: string, data: Buffer, runs: EngineRuns): Promise<string[]> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-speed-'));
-  try {
-    const meta = await sharp(data).metadata();
-    const image = { name: path.basename(file), file, imageClass: 'photo' as const, format: meta.format!, width: meta.width!, height: meta.height!, data };
-    const cjpeg = await runTool('cjpeg-q75', await prepareToolInputs(image, workDir), workDir);
-    if ('reason' in cjpeg) return [cjpeg.reason, '', ''];
-    const judge = await judgeAgainst(data);
-    const [ref, smart, auto] = [await judge.judge(cjpeg.data), await judge.judge(runs.smart.data), await judge.judge(runs.auto.data)];
-    await judge.close();
-    const row = (ours: Judgement, bytes: number) => `${(bytes / cjpeg.data.length).toFixed(2)}× · ${look(ours)} · ${looksAtLeast(ours, ref) ? 'yes' : '**no**'}`;
-    return [`${look(ref)}`, row(smart, runs.smart.data.length), row(auto, runs.auto.data.length)];
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
+  const cjpeg = await cjpegReference(await benchImage(file, data, { imageClass: 'photo' }));
+  if ('reason' in cjpeg) return [cjpeg.reason, '', ''];
+  const judge = await judgeAgainst(data);
+  const [ref, smart, auto] = [await judge.judge(cjpeg.data), await judge.judge(runs.smart.data), await judge.judge(runs.auto.data)];
+  await judge.close();
+  const row = (ours: Judgement, bytes: number) => `${(bytes / cjpeg.data.length).toFixed(2)}× · ${look(ours)} · ${looksAtLeast(ours, ref) ? 'yes' : '**no**'}`;
+  return [`${look(ref)}`, row(smart, runs.smart.data.length), row(auto, runs.auto.data.length)];
 }
 
 async function main() {
