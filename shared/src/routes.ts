@@ -22,6 +22,7 @@ export const clientRoutes = [
   '/de',
   '/es',
   '/pl',
+  '/fr',
   '/guest',
   '/images',
   '/auth',
