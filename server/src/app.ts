@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });
     await api.register(batchesRoutes, { db, store, now });
-    await api.register(presentationsRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, soffice: env.SOFFICE_PATH });
+    await api.register(presentationsRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, converter: { soffice: env.SOFFICE_PATH, bwrap: env.BWRAP_PATH } });
     await api.register(subscriptionRoutes, billingDeps);
     await api.register(accountRoutes, { db, store, billing });
     await api.register(keysRoutes, { db, now });
