@@ -68,11 +68,31 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     await expect(tinify.validate()).rejects.toBeInstanceOf(tinify.AccountError);
   });
 
-  it('reports a non-image as a ClientError with our message', async () => {
+  it('reports a non-image as a ClientError 415, as Tinify does', async () => {
     const created = (await person.client.post('/api/keys', { name: 'errors' })).json();
     tinify.key = created.key;
     const failure = tinify.fromBuffer(Buffer.from('definitely not an image')).toBuffer();
     await expect(failure).rejects.toBeInstanceOf(tinify.ClientError);
-    await expect(failure).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/BadSignature/) });
+    await expect(failure).rejects.toMatchObject({ status: 415, message: expect.stringMatching(/UnsupportedMediaType/) });
   });
+
+  it("converts to 'image/jpg' and refuses a transparent image to JPEG without a background (400)", async () => {
+    tinify.key = (await person.client.post('/api/keys', { name: 'convert' })).json().key;
+    const cutOut = tinify.fromBuffer(await sharp(await fixture('alpha.png')).resize(80).png().toBuffer());
+    const webp = await cutOut.convert({ type: ['image/webp', 'image/jpg'] }).toBuffer();
+    expect((await sharp(Buffer.from(webp)).metadata()).format).toBe('webp');
+    await expect(cutOut.convert({ type: ['image/jpeg'] }).toBuffer()).rejects.toMatchObject({ status: 400 });
+    await expect(cutOut.convert({ type: ['image/jpeg'] }).toBuffer()).rejects.toBeInstanceOf(tinify.ClientError);
+    const flat = await cutOut.convert({ type: 'image/jpg' }).transform({ background: 'white' }).toBuffer();
+    expect((await sharp(Buffer.from(flat)).metadata()).format).toBe('jpeg');
+  });
+
+  it('keeps refusing wrong keys with 401 during a storm of them, so validate() never passes one', async () => {
+    const rejected: unknown[] = [];
+    for (let n = 0; n < 24; n++) {
+      tinify.key = `lpx_storm-guess-${n}`;
+      rejected.push(await tinify.validate().then(() => 'passed', (error: { status?: number }) => error.status));
+    }
+    expect(rejected).toEqual(Array.from({ length: 24 }, () => 401));
+  }, 60_000);
 });
