@@ -67,6 +67,8 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
         height: record.height,
         ratio: Math.round((record.processedSize / data.length) * 10_000) / 10_000,
         url: `${base}/output/${record.id}`,
+        // Always searched (smart); a result from before the outcome was recorded counts as complete.
+        search: record.search ?? 'complete',
       },
     },
   };

@@ -76,6 +76,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     quality: row.quality,
     alreadyOptimal: row.alreadyOptimal,
     smart: row.smart,
+    search: row.search,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     batchId: row.batchId,

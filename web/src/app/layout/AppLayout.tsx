@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '#components/layout/Footer';
 import { Header } from '#components/layout/Header';
 import { Spinner } from '#components/ui/Spinner';
@@ -25,6 +25,8 @@ export function AppLayout() {
       </main>
       <Footer />
       <ConsentBanner />
+      {/* A new page opens at its top (or its #section); back and forward return where the visitor was. */}
+      <ScrollRestoration />
     </div>
   );
 }
