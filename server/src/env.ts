@@ -77,6 +77,8 @@ const envSchema = z.object({
   JOB_STALL_SECONDS: wholeNumber(30, 1),
   /** LibreOffice's command, for .ppt decks (docs/decisions/0044-ppt-through-libreoffice.md). */
   SOFFICE_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'soffice' : v), z.string()),
+  /** bubblewrap's command: LibreOffice runs only inside its sandbox (docs/decisions/0145-libreoffice-in-a-sandbox.md). */
+  BWRAP_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'bwrap' : v), z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; the default is the workspace's build output. */
   WEB_DIST_DIR: optionalText,

@@ -7,7 +7,7 @@ import { originOf } from '../../web.js';
 import type { ImagesDeps } from '../images/service.js';
 import { hashKey } from '../keys/service.js';
 import type { PlanTable } from '../plans/service.js';
-import { quotaUsage } from '../session/quota.js';
+import { quotaUsage } from '../quota/index.js';
 import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './auth.js';
 import { fetchSourceImage, parseAllowList, SourceUrlError, type Resolve } from '../fetch/index.js';
 import { TinifyError, toTinifyError } from './errors.js';
