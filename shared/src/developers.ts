@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchOutcomeSchema } from './images.js';
 
 /** Live API keys one user may hold at once. */
 export const MAX_API_KEYS = 5;
@@ -52,6 +53,8 @@ export const shrinkResponseSchema = z.object({
     /** Output size divided by input size. */
     ratio: z.number(),
     url: z.string(),
+    /** 'cut short' when the search reached its time limit and returned the best result already verified at the same look. */
+    search: searchOutcomeSchema,
   }),
 });
 export type ShrinkResponse = z.infer<typeof shrinkResponseSchema>;
@@ -117,7 +120,8 @@ export type ApiUsage = z.infer<typeof apiUsageSchema>;
 export const TINIFY_ERRORS = {
   InputMissing: 400,
   BadRequest: 400,
-  SourceUrlNotSupported: 400,
+  SourceUrlRefused: 400,
+  SourceUrlUnreachable: 400,
   StoreNotSupported: 400,
   PreserveNotSupported: 400,
   Unauthorized: 401,

@@ -9,9 +9,9 @@ import { inspectImage, isTransparent } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { findOwnedResult, isExpired, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
+import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
 import { reserveAndProduce } from '../images/produce.js';
-import { quotaUsage, windowStart } from '../session/quota.js';
+import { isDownloadable, quotaUsage, windowStart } from '../quota/index.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
 
@@ -67,6 +67,8 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
         height: record.height,
         ratio: Math.round((record.processedSize / data.length) * 10_000) / 10_000,
         url: `${base}/output/${record.id}`,
+        // Always searched (smart); a result from before the outcome was recorded counts as complete.
+        search: record.search ?? 'complete',
       },
     },
   };
@@ -74,7 +76,7 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
 
 async function liveResult(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<ResultRow> {
   const row = await findOwnedResult(deps.db, caller.owner, id);
-  if (row.status !== 'completed' || isExpired(row, deps.now()) || !row.storageKey) {
+  if (!isDownloadable(row, deps.now())) {
     throw new AppError('result_expired', 'This output has expired and was deleted. Please compress the image again.');
   }
   return row;

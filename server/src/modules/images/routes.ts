@@ -9,12 +9,12 @@ import { expireResult } from './sweeper.js';
 import { currentVisitor } from '../session/service.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
 import { parseBatchPlace } from '../batches/place.js';
+import { isDownloadable } from '../quota/index.js';
 import {
   currentResultsOf,
   downloadName,
   findOwnedResult,
   historyOf,
-  isExpired,
   parseSettings,
   processUpload,
   removeResult,
@@ -79,7 +79,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
 
   app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {
     const row = await findOwnedResult(deps.db, await currentVisitor(request, deps.db), request.params.id);
-    if (isExpired(row, deps.now()) || !row.storageKey) {
+    if (!isDownloadable(row, deps.now())) {
       // The 410 is true at once: the file goes now, not at the next sweep.
       if (row.storageKey) await expireResult(deps.db, deps.store, row);
       throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');

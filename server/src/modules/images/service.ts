@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   fieldProblems,
   formatAllowed,
@@ -22,7 +22,7 @@ import type { Admission } from '../../jobs/queue.js';
 import type { ResultQueue } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { BatchPlace } from '../batches/place.js';
-import type { QuotaOwner } from '../session/quota.js';
+import { isExpired, isReserved, spentResults, type QuotaOwner } from '../quota/index.js';
 import { reserveAndProduce } from './produce.js';
 
 export interface ImagesDeps {
@@ -58,11 +58,6 @@ export function downloadName(originalName: string, format: string): string {
   return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
 }
 
-/** A result is expired once its time is up, even before the sweeper has marked it and deleted its file. */
-export function isExpired(row: Pick<ResultRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return row.status === 'expired' || row.expiresAt.getTime() <= now.getTime();
-}
-
 export function toRecord(row: ResultRow, now: Date): ImageRecord {
   const expired = isExpired(row, now);
   return {
@@ -80,6 +75,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     quality: row.quality,
     alreadyOptimal: row.alreadyOptimal,
     smart: row.smart,
+    search: row.search,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     batchId: row.batchId,
@@ -147,7 +143,7 @@ export async function historyOf(db: Database, userId: string, now: Date): Promis
   const rows = await db
     .select()
     .from(results)
-    .where(and(eq(results.userId, userId), ne(results.status, 'processing'), isNull(results.removedAt)))
+    .where(and(eq(results.userId, userId), spentResults, isNull(results.removedAt)))
     .orderBy(desc(results.createdAt))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => toRecord(row, now));
@@ -172,7 +168,7 @@ export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Dat
 /** Deletes the stored file at once; the row stays (removed) so the quota it used stays used. */
 export async function removeResult(deps: Pick<ImagesDeps, 'db' | 'store' | 'now'>, owner: QuotaOwner, id: string): Promise<void> {
   const row = await findOwnedResult(deps.db, owner, id);
-  if (row.status === 'processing') throw new AppError('conflict', 'This image is still being processed; remove it once it is done.');
+  if (isReserved(row)) throw new AppError('conflict', 'This image is still being processed; remove it once it is done.');
   if (row.storageKey) await deps.store.delete(row.storageKey);
   await deps.db.update(results).set({ removedAt: deps.now(), storageKey: null }).where(eq(results.id, id));
 }

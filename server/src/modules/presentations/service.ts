@@ -5,7 +5,7 @@ import { converterState, converterUnavailable, isLegacyPpt, type PptConverter } 
 import { isZip } from '../../presentations/zip.js';
 import { findOwnedResult, toRecord, type ImagesDeps, type Upload } from '../images/service.js';
 import { ownerKey, reserveAndProduce } from '../images/produce.js';
-import type { QuotaOwner } from '../session/quota.js';
+import type { QuotaOwner } from '../quota/index.js';
 
 export interface PresentationsDeps extends ImagesDeps {
   /** LibreOffice and its sandbox, for .ppt decks. */
