@@ -1,3 +1,4 @@
+import { SearchDeadline } from '../server/src/images/deadline.js';
 import { outputForOriginal } from '../server/src/images/formats.js';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage, type OptimisedImage, type OptimiseOptions } from '../server/src/images/optimise.js';
@@ -38,14 +39,15 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
  * The engine called in this process, as a job runs it: quality 75, smart and 'auto' on the same
  * image, in the original's output format, so their times compare without HTTP around them. The fixed
  * encode runs before and after the other two and counts as the mean of both, so a change of load
- * during the run weighs on both sides of the ratio.
+ * during the run weighs on both sides of the ratio. The searches run without their deadline: a busy
+ * machine would otherwise cut them short and change the files measured (docs/decisions/0130).
  */
 export async function engineRuns(data: Buffer): Promise<EngineRuns> {
   const info = await inspectImage(data);
   const options: OptimiseOptions = { ...PREMIUM_AUTO, format: outputForOriginal(info.format, info.hasAlpha), quality: 75 };
   const fixed = await timed(() => optimiseImage(data, info, options));
-  const smart = await timed(() => optimiseImage(data, info, { ...options, quality: 'smart' }));
-  const auto = await timed(() => optimiseImage(data, info, PREMIUM_AUTO));
+  const smart = await timed(() => optimiseImage(data, info, { ...options, quality: 'smart' }, SearchDeadline.none()));
+  const auto = await timed(() => optimiseImage(data, info, PREMIUM_AUTO, SearchDeadline.none()));
   const fixedAgain = await timed(() => optimiseImage(data, info, options));
   return {
     smart: smart.result,

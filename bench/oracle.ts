@@ -17,6 +17,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
+import { SearchDeadline } from '../server/src/images/deadline.js';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage } from '../server/src/images/optimise.js';
 import { cjpegReference } from './contenders.js';
@@ -102,7 +103,7 @@ async function measure(image: BenchImage): Promise<PhotoResult> {
   const judge = await judgeAgainst(data);
   try {
     const reference = await judge.judge(cjpeg.data);
-    const auto = await optimiseImage(data, await inspectImage(data), PREMIUM_AUTO);
+    const auto = await optimiseImage(data, await inspectImage(data), PREMIUM_AUTO, SearchDeadline.none());
     const autoLook = await judge.judge(auto.data);
     const autoAtLook = looksAtLeast(autoLook, reference);
     const passes = async (encoded: Buffer) => {

@@ -107,12 +107,15 @@ async function decksIn(dir: string): Promise<string[]> {
   return names.filter((name) => /\.pptx?$/i.test(name)).sort().map((name) => path.join(dir, name));
 }
 
+/** The server's own way: LibreOffice inside bubblewrap. */
+const converter = { soffice: 'soffice', bwrap: 'bwrap' };
+
 async function benchDeck(file: string): Promise<DeckRow> {
   const upload = await readFile(file);
   // A .ppt is judged against LibreOffice's own .pptx of it; the baseline starts from that .pptx too.
-  const pptx = isLegacyPpt(upload) ? await convertPptToPptx(upload, 'soffice') : upload;
+  const pptx = isLegacyPpt(upload) ? await convertPptToPptx(upload, converter) : upload;
   const load = os.loadavg()[0]!;
-  const ours = await timed(() => runDeckJob({ data: upload, target, soffice: 'soffice' }));
+  const ours = await timed(() => runDeckJob({ data: upload, target, converter }));
   const common = await timed(() => baseline(pptx));
   const original = await renderSlides(pptx);
   const oursLook = worstSlide(original, await renderSlides(ours.result.data, ours.result.format));

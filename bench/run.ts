@@ -119,17 +119,22 @@ async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderNa
   }
 
   await attempt('ours-smart', async () => {
+    let why: string;
     try {
       const smart = await api.optimise(image.data, filename, 'smart');
-      return await measured(judge, 'ours-smart', image, smart.data, smart.ms, { quality: smart.record.quality, alreadyOptimal: smart.record.alreadyOptimal });
+      if (smart.record.search !== 'cut short') {
+        return await measured(judge, 'ours-smart', image, smart.data, smart.ms, { quality: smart.record.quality, alreadyOptimal: smart.record.alreadyOptimal });
+      }
+      why = 'was cut short by its deadline';
     } catch (error) {
-      // On a loaded machine a large photo's smart job can pass the server's 30 s job limit (422): the same
-      // engine's smart result from this process stands in, marked, so its look and bytes are still judged.
-      const ran = engine as EngineRuns | null;
-      if (!ran) throw error;
-      log(`${image.name}: ours-smart through HTTP failed (${errorText(error)}); judging the in-process smart result`);
-      return measured(judge, 'ours-smart', image, ran.smart.data, ran.smartMs, { quality: ran.smart.quality, inProcess: true });
+      why = `failed (${errorText(error)})`;
     }
+    // On a loaded machine a large photo's smart search can reach its deadline (decision 0130): the same
+    // engine's whole search from this process stands in, marked, so the search's look and bytes are judged.
+    const ran = engine as EngineRuns | null;
+    if (!ran) throw new Error(`ours-smart through HTTP ${why}`);
+    log(`${image.name}: ours-smart through HTTP ${why}; judging the in-process smart result`);
+    return measured(judge, 'ours-smart', image, ran.smart.data, ran.smartMs, { quality: ran.smart.quality, inProcess: true });
   });
 
   await attempt('ours-auto', async () => {

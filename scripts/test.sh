@@ -4,7 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests need: chromium for the browser tests, LibreOffice (.ppt conversion and
-# rendering decks to PDF) and poppler's pdftoppm (PDF pages to PNG) for the deck checks.
+# rendering decks to PDF), bubblewrap (the sandbox .ppt conversion runs in) and poppler's pdftoppm
+# (PDF pages to PNG) for the deck checks.
 sudo_cmd=""
 [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
 apt_updated=""
@@ -19,6 +20,7 @@ fi
 office=()
 command -v soffice >/dev/null || office+=(libreoffice-impress)
 command -v pdftoppm >/dev/null || office+=(poppler-utils)
+command -v bwrap >/dev/null || office+=(bubblewrap)
 if [ ${#office[@]} -gt 0 ]; then
   echo "Installing ${office[*]} for the PowerPoint tests…"
   apt_install --no-install-recommends "${office[@]}"

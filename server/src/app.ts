@@ -28,6 +28,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/routes.js';
 import { billingFromEnv, checkPrice, type Billing } from './modules/billing/stripe.js';
 import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/store.js';
+import { quotaLedger } from './modules/quota/index.js';
 import { childProcessQueue, type ProcessQueueLimits } from './jobs/process-queue.js';
 import { jobTimeLimits, type AppJobs, type AppQueue } from './jobs/handlers.js';
 import { defaultQueueLimits } from './jobs/queue.js';
@@ -124,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
 
   const plans = buildPlanTable(env);
   const db = database.db;
-  const jobs = deps.jobs ?? localResultQueue({ db, store, queue: deps.queue ?? defaultProcessQueue(deps.queueLimits) });
+  const jobs = deps.jobs ?? localResultQueue({ ledger: quotaLedger(db), store, queue: deps.queue ?? defaultProcessQueue(deps.queueLimits) });
   // Requests in flight finish first (Fastify closes after them), then their jobs.
   if (!deps.jobs) app.addHook('onClose', () => jobs.close());
   const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);
@@ -175,14 +176,14 @@ export async function buildApp(deps: AppDeps) {
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });
     await api.register(batchesRoutes, { db, store, now });
-    await api.register(presentationsRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, soffice: env.SOFFICE_PATH });
+    await api.register(presentationsRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, converter: { soffice: env.SOFFICE_PATH, bwrap: env.BWRAP_PATH } });
     await api.register(subscriptionRoutes, billingDeps);
     await api.register(accountRoutes, { db, store, billing });
     await api.register(keysRoutes, { db, now });
   });
   await app.register(stripeWebhookRoutes, billingDeps);
   // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
-  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api') });
+  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api'), sourceUrlAllow: env.SOURCE_URL_ALLOW });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

@@ -6,25 +6,33 @@ import { openJobQueue, startJobWorker } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { openResultStore } from './storage/open.js';
+import { sweepExpired } from './modules/images/sweeper.js';
+import { quotaLedger } from './modules/quota/index.js';
+import { recordUptimeMinute } from './modules/stats/service.js';
 
 async function main() {
   const startedAt = performance.now();
   const env = loadEnvOrExit();
   // A worker instance answers no HTTP (the same as npm run worker).
-  if (env.ROLE === 'worker') return runWorkerProcess(env);
+  if (env.ROLE === 'worker') return runWorkerProcess(env, quotaLedger);
   // Instances starting together migrate one at a time (docs/decisions/0062).
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const store = openResultStore(env);
   const redis = env.REDIS_URL ? await openLimitsRedis(env.REDIS_URL) : null;
   const redisEnv = env.REDIS_URL ? { ...env, REDIS_URL: env.REDIS_URL } : null;
   // With Redis, jobs are BullMQ's (docs/decisions/0090); ROLE=all also consumes them here.
-  const jobs = redisEnv ? await openJobQueue(redisEnv, database) : undefined;
+  const jobs = redisEnv ? await openJobQueue(redisEnv, quotaLedger(database.db)) : undefined;
   const app = await buildApp({ env, database, store, redis, jobs, logger: { level: env.LOG_LEVEL } });
-  const worker = redisEnv && env.ROLE === 'all' ? await startJobWorker(redisEnv, database, store, app.log) : null;
+  const worker = redisEnv && env.ROLE === 'all' ? await startJobWorker(redisEnv, quotaLedger(database.db), store, app.log) : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.
-  const background = await startBackgroundTasks({ database, store, log: app.log, loneInstance: !env.REDIS_URL });
+  const background = await startBackgroundTasks({
+    database,
+    work: { sweep: (db, now, staleAfterMs) => sweepExpired(db, store, now, staleAfterMs), recordUptime: recordUptimeMinute },
+    log: app.log,
+    loneInstance: !env.REDIS_URL,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

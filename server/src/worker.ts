@@ -2,8 +2,9 @@
 import { DatabaseUnreachable } from './db/client.js';
 import { EnvError, loadEnvOrExit } from './env.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
+import { quotaLedger } from './modules/quota/index.js';
 
-runWorkerProcess(loadEnvOrExit('worker')).catch((error) => {
+runWorkerProcess(loadEnvOrExit('worker'), quotaLedger).catch((error) => {
   if (error instanceof EnvError || error instanceof DatabaseUnreachable) console.error(`Lightpix cannot start.\n${error.message}`);
   else console.error('Lightpix worker failed to start:', error);
   process.exit(1);

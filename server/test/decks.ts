@@ -6,7 +6,8 @@ import yazl from 'yazl';
 import { CONTENT_TYPES, isRels, readRelationships } from '../src/presentations/package.js';
 import { attribute, child, children, parseXml } from '../src/presentations/xml.js';
 import { readPackage } from '../src/presentations/zip.js';
-import { fixture } from './helpers.js';
+import { PRESENTATIONS_PROCESS_PATH } from '@lightpix/shared';
+import { fixture, type TestApp, type visitor } from './helpers.js';
 
 /**
  * A realistic deck made from the fixture pictures with pptxgenjs: a photo as the master's background,
@@ -104,4 +105,19 @@ export async function structuralProblems(deck: Buffer): Promise<string[]> {
     }
   }
   return problems;
+}
+
+/** The multipart body the PowerPoint page sends: `file`, then `target` when chosen. */
+export async function deckRequest(client: ReturnType<typeof visitor>, app: TestApp['app'], data: Buffer, filename: string, target?: string) {
+  const form = new FormData();
+  form.append('file', new Blob([data]), filename);
+  if (target !== undefined) form.append('target', target);
+  const body = new Request('http://x', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url: PRESENTATIONS_PROCESS_PATH,
+    headers: { cookie: client.cookie, 'content-type': body.headers.get('content-type')! },
+    payload: Buffer.from(await body.arrayBuffer()),
+    remoteAddress: '203.0.113.77',
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchOutcomeSchema } from './images.js';
 
 /** Live API keys one user may hold at once. */
 export const MAX_API_KEYS = 5;
@@ -39,8 +40,8 @@ export type ApiKeysResponse = z.infer<typeof apiKeysResponseSchema>;
 
 // The Tinify-compatible API (/api/v1): the same shapes Tinify's clients send and read.
 
-/** A JSON body for POST /shrink; Tinify fetches the URL, we refuse it (docs/decisions/0051). */
-export const shrinkFromUrlSchema = z.object({ source: z.object({ url: z.string() }) });
+/** A JSON body for POST /shrink: the image is fetched from a public http(s) address (docs/decisions/0135). */
+export const shrinkFromUrlSchema = z.object({ source: z.object({ url: z.string().min(1).max(2048) }) });
 
 export const shrinkResponseSchema = z.object({
   input: z.object({ size: z.number().int(), type: z.string() }),
@@ -52,11 +53,16 @@ export const shrinkResponseSchema = z.object({
     /** Output size divided by input size. */
     ratio: z.number(),
     url: z.string(),
+    /** 'cut short' when the search reached its time limit and returned the best result already verified at the same look. */
+    search: searchOutcomeSchema,
   }),
 });
 export type ShrinkResponse = z.infer<typeof shrinkResponseSchema>;
 
 export const apiImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** A type a client may ask for: Tinify's clients also send 'image/jpg', which is 'image/jpeg'. */
+const convertType = z.enum([...apiImageTypes, 'image/jpg', '*/*']).transform((type) => (type === 'image/jpg' ? 'image/jpeg' : type));
 
 const dimension = z.number().int().min(1).max(10_000);
 
@@ -80,7 +86,7 @@ export const outputOptionsSchema = z.object({
     .optional(),
   convert: z
     .object({
-      type: z.union([z.enum([...apiImageTypes, '*/*']), z.array(z.enum([...apiImageTypes, '*/*'])).min(1)]),
+      type: z.union([convertType, z.array(convertType).min(1)]),
     })
     .optional(),
   transform: z
@@ -113,9 +119,9 @@ export type ApiUsage = z.infer<typeof apiUsageSchema>;
  */
 export const TINIFY_ERRORS = {
   InputMissing: 400,
-  BadSignature: 400,
   BadRequest: 400,
-  SourceUrlNotSupported: 400,
+  SourceUrlRefused: 400,
+  SourceUrlUnreachable: 400,
   StoreNotSupported: 400,
   PreserveNotSupported: 400,
   Unauthorized: 401,
@@ -144,6 +150,7 @@ export const DOCUMENTED_API_ERRORS = [
   'UnsupportedMediaType',
   'DecodeError',
   'TooManyRequests',
+  'ServiceUnavailable',
 ] as const satisfies readonly TinifyErrorName[];
 
 /** Every API error, in Tinify's shape: a name clients branch on and a message people read. */

@@ -79,6 +79,9 @@ export function formatAllowed(plan: { readonly outputFormats: readonly OutputFor
 export const resultStatusSchema = z.enum(['processing', 'completed', 'failed', 'expired']);
 export type ResultStatus = z.infer<typeof resultStatusSchema>;
 
+export const searchOutcomeSchema = z.enum(['complete', 'cut short']);
+export type SearchOutcome = z.infer<typeof searchOutcomeSchema>;
+
 export const imageRecordSchema = z.object({
   id: z.string(),
   originalName: z.string(),
@@ -95,6 +98,12 @@ export const imageRecordSchema = z.object({
   alreadyOptimal: z.boolean(),
   /** Smart lightening picked the quality; the number is then the chosen encoder table's own setting. */
   smart: z.boolean(),
+  /**
+   * How smart mode's or the smallest format's search ended: 'complete', or 'cut short' when it reached its
+   * time limit on a busy server and returned the best result it had already verified at the same look
+   * (not an error). Null for a fixed quality and for results made before it was recorded.
+   */
+  search: searchOutcomeSchema.nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
   /** The page's selection it came with (null for single uploads and the developer API). */

@@ -1,8 +1,8 @@
-import type { DatabaseHandle } from '../db/client.js';
 import type { Env } from '../env.js';
 import { bullResultQueue } from '../jobs/bullmq-queue.js';
 import { startResultWorker, type JobLog } from '../jobs/bullmq-worker.js';
 import { defaultQueueLimits } from '../jobs/queue.js';
+import type { ReservationLedger } from '../jobs/reservations.js';
 import type { ResultQueue } from '../jobs/result-queue.js';
 import type { ResultStore } from '../storage/result-store.js';
 import { openInputStore } from '../storage/open.js';
@@ -15,11 +15,11 @@ import { openInputStore } from '../storage/open.js';
 type RedisEnv = Env & { REDIS_URL: string };
 
 /** The web side: enqueues and answers from each job's outcome. */
-export function openJobQueue(env: RedisEnv, database: DatabaseHandle): Promise<ResultQueue> {
+export function openJobQueue(env: RedisEnv, ledger: ReservationLedger): Promise<ResultQueue> {
   return bullResultQueue({
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
-    db: database.db,
+    ledger,
     inputs: openInputStore(env),
     // As many waiting jobs cluster-wide as one machine's queue allows: past that, 503 at once.
     maxWaiting: defaultQueueLimits().maxWaiting,
@@ -27,12 +27,12 @@ export function openJobQueue(env: RedisEnv, database: DatabaseHandle): Promise<R
 }
 
 /** The consuming side, one job per core, each in a killable child process. */
-export function startJobWorker(env: RedisEnv, database: DatabaseHandle, store: ResultStore, log: JobLog) {
+export function startJobWorker(env: RedisEnv, ledger: ReservationLedger, store: ResultStore, log: JobLog) {
   return startResultWorker({
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     stallSeconds: env.JOB_STALL_SECONDS,
-    db: database.db,
+    ledger,
     store,
     inputs: openInputStore(env),
     log,

@@ -1,6 +1,7 @@
-import { openDatabase } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 import type { Env, WorkerEnv } from '../env.js';
 import type { JobLog } from '../jobs/bullmq-worker.js';
+import type { ReservationLedger } from '../jobs/reservations.js';
 import { openResultStore } from '../storage/open.js';
 import { startJobWorker } from './jobs.js';
 
@@ -17,11 +18,14 @@ function consoleLog(level: Env['LOG_LEVEL']): JobLog {
   return { info: line('info'), warn: line('warn'), error: line('error') };
 }
 
-/** A worker only: consumes result jobs from Redis, answers no HTTP; SIGTERM finishes the jobs in progress. */
-export async function runWorkerProcess(env: WorkerEnv): Promise<void> {
+/**
+ * A worker only: consumes result jobs from Redis, answers no HTTP; SIGTERM finishes the jobs in progress.
+ * ledgerOf is modules/quota's quotaLedger, handed in by the entry point (cluster/ never imports modules/).
+ */
+export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) => ReservationLedger): Promise<void> {
   const log = consoleLog(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const worker = await startJobWorker(env, database, openResultStore(env), log);
+  const worker = await startJobWorker(env, ledgerOf(database.db), openResultStore(env), log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

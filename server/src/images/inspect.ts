@@ -86,3 +86,13 @@ export function classifySharpError(error: unknown): AppError {
   if (/timeout/i.test(message)) return tooSlow();
   return undecodable();
 }
+
+/** Whether any pixel is see-through: an alpha channel that is fully opaque is not transparency. */
+export async function isTransparent(data: Buffer, info: ImageInfo): Promise<boolean> {
+  if (!info.hasAlpha) return false;
+  try {
+    return !(await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).stats()).isOpaque;
+  } catch (error) {
+    throw classifySharpError(error);
+  }
+}

@@ -4,6 +4,7 @@ import { smartQuality as sizeBasedQuality, type ResizeRequest } from '@lightpix/
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
+import { SEARCH_TIME_MS, SearchDeadline, type SearchOutcome } from './deadline.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
@@ -31,6 +32,8 @@ export interface OptimisedImage {
   quality: number;
   /** The original's own compressed data came back (metadata removed): re-encoding could not beat it. */
   alreadyOptimal: boolean;
+  /** Smart mode's or `auto`'s search ran to its end or was cut short by its deadline; null without one (a fixed quality). */
+  search: SearchOutcome | null;
 }
 
 /** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-queue.ts). */
@@ -71,8 +74,16 @@ async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage
   return { data, width: raw.width, height: raw.height, channels: raw.channels };
 }
 
-/** Applies orientation, resize, format and quality; strips metadata unless kept; never grows a same-format file. */
-export async function optimiseImage(upload: Buffer, info: ImageInfo, options: OptimiseOptions): Promise<OptimisedImage> {
+/**
+ * Applies orientation, resize, format and quality; strips metadata unless kept; never grows a same-format
+ * file. A smart or `auto` search stops at `deadline` with the best it has verified (decision 0130).
+ */
+export async function optimiseImage(
+  upload: Buffer,
+  info: ImageInfo,
+  options: OptimiseOptions,
+  deadline = SearchDeadline.in(SEARCH_TIME_MS),
+): Promise<OptimisedImage> {
   const upright = uprightSize(info);
   const size = plannedSize(info, options);
   // HEIC becomes a PNG with its profile and EXIF; the original's bytes are never sent back for it.
@@ -91,7 +102,7 @@ export async function optimiseImage(upload: Buffer, info: ImageInfo, options: Op
   const pixels = animated || !searches ? null : await preparePixels(base(fixedFormat), info);
   const seed = sizeBasedQuality(upload.length);
   const picked: (QualityChoice & { format?: EncodedFormat }) | null =
-    fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info)) : null;
+    fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info, deadline)) : null;
   const format: EncodedFormat = picked?.format ?? fixedFormat!;
   const encodeFromPixels = pixels && !options.keepMetadata;
   const source = () => {
@@ -104,9 +115,11 @@ export async function optimiseImage(upload: Buffer, info: ImageInfo, options: Op
     (options.quality !== 'smart' && !auto
       ? { quality: options.quality, tuning: { pixels: size.width * size.height } }
       : pixels
-        ? await run(smartSettings(pixels, format, seed))
+        ? await run(smartSettings(pixels, format, seed, deadline))
         : { quality: seed, tuning: smartTuning(size) });
   const { tuning } = choice;
+  // Only a search for the look has a deadline to report on; a target size alone does not.
+  const search = pixels && (options.quality === 'smart' || auto) ? deadline.outcome : null;
   let { quality } = choice;
   const render = (q: number) => run(encode(source(), format, q, tuning).toBuffer());
 
@@ -119,10 +132,10 @@ export async function optimiseImage(upload: Buffer, info: ImageInfo, options: Op
   if (sameFrame && output.length >= data.length) {
     const original = options.keepMetadata ? data : stripMetadata(info.format, data);
     if (original && original.length <= output.length) {
-      return { data: original, format, width: info.width, height: info.height, quality, alreadyOptimal: true };
+      return { data: original, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search };
     }
   }
-  return { data: output, format, width: size.width, height: size.height, quality, alreadyOptimal: false };
+  return { data: output, format, width: size.width, height: size.height, quality, alreadyOptimal: false, search };
 }
 
 async function heicAsPng(data: Buffer): Promise<Buffer> {

@@ -1,6 +1,18 @@
+import { SearchDeadline } from './deadline.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
-import { detailSample, lookJudge, lossySettings, paletteSettings, smartTuning, type Bar, type LookJudge, type PaletteChoice, type QualityChoice } from './smart.js';
+import {
+  detailSample,
+  lookJudge,
+  lossySettings,
+  paletteSettings,
+  referenceSetting,
+  smartTuning,
+  type Bar,
+  type LookJudge,
+  type PaletteChoice,
+  type QualityChoice,
+} from './smart.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
 import type { RawImage } from './ssim.js';
@@ -12,8 +24,9 @@ import type { RawImage } from './ssim.js';
  * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic: its palette is searched
  * first and its lossy candidates must reach the palette bar too. A photo is searched lossy first, and
  * its palette only as far as it can still win. Candidates are compared by their bytes on the search
- * sample; only the winner is encoded in full (docs/decisions/0067-smallest-format.md,
- * docs/decisions/0105-graphics-keep-the-palette-look.md, docs/decisions/0112-faster-searches-for-photos.md).
+ * sample; only the winner is encoded in full. Past the deadline, the smallest candidate verified so far
+ * wins (docs/decisions/0067-smallest-format.md, docs/decisions/0105-graphics-keep-the-palette-look.md,
+ * docs/decisions/0112-faster-searches-for-photos.md, docs/decisions/0130-a-search-that-runs-out-of-time.md).
  */
 
 export interface FormatChoice extends QualityChoice {
@@ -57,13 +70,14 @@ export async function smallestFormat(
   allowed: readonly EncodedFormat[],
   seed: number,
   original: Pick<ImageInfo, 'format' | 'hasAlpha'>,
+  deadline = SearchDeadline.none(),
 ): Promise<FormatChoice> {
   const base = smartTuning(prepared);
   // One sample for every trial below: on a 12 MP photo each copy is ~4 MB.
   const sample = detailSample(prepared);
   // A smooth photo a palette happens to hold keeps the photo look: the bar cost jpeg-decoder's tower 1.6× cjpeg q75's bytes, PNG photos 2–3×.
   const photo = PHOTO_FORMATS.includes(original.format) || manyColours(sample);
-  const search = { prepared, allowed, seed, original, base, sample };
+  const search = { prepared, allowed, seed, original, base, sample, deadline };
   return photo ? photoChoice(search) : fewColoursChoice(search);
 }
 
@@ -74,6 +88,7 @@ interface Search {
   original: Pick<ImageInfo, 'format' | 'hasAlpha'>;
   base: EncodeTuning;
   sample: RawImage;
+  deadline: SearchDeadline;
 }
 
 type Candidate = FormatChoice & { bytes: number };
@@ -84,20 +99,23 @@ type Candidate = FormatChoice & { bytes: number };
  * round, a smooth 4 MP photo spent ~4 s of a 9 s search on palettes ~3× its AVIF's bytes
  * (docs/decisions/0112-faster-searches-for-photos.md).
  */
-async function photoChoice({ prepared, allowed, seed, original, base, sample }: Search): Promise<FormatChoice> {
+async function photoChoice({ prepared, allowed, seed, original, base, sample, deadline }: Search): Promise<FormatChoice> {
+  // Out of time before the first probe: libjpeg-turbo q75 itself is at the photo look.
+  if (deadline.passed) return allowed.includes('jpeg') && !original.hasAlpha ? { format: 'jpeg', ...referenceSetting(base) } : fallback(allowed, original, base);
   const bar: Bar = { bytes: Infinity };
-  const lossy = await lossyChoice(await lookJudge(prepared, { sample }), allowed, seed, original, base, bar);
-  const palette = await paletteSettings(prepared, seed, sample, bar);
-  const exact = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base) : null;
+  const lossy = await lossyChoice(await lookJudge(prepared, { sample, deadline }), allowed, seed, original, base, bar);
+  const palette = await paletteSettings(prepared, seed, { sample, bar, deadline });
+  const exact = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   return smaller(lossy, exact) ?? fallback(allowed, original, base);
 }
 
 /** Arrived lossless with few colours: its palette's bytes set the bar, and when a palette holds it, it is a graphic held to the palette look (decision 0105). */
-async function fewColoursChoice({ prepared, allowed, seed, original, base, sample }: Search): Promise<FormatChoice> {
-  const palette = await paletteSettings(prepared, seed, sample);
-  const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base) : null;
+async function fewColoursChoice({ prepared, allowed, seed, original, base, sample, deadline }: Search): Promise<FormatChoice> {
+  const palette = await paletteSettings(prepared, seed, { sample, deadline });
+  const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   const bar: Bar = { bytes: exact?.bytes ?? Infinity };
-  const lossy = await lossyChoice(await lookJudge(prepared, { graphic: palette.graphic, sample }), allowed, seed, original, base, bar);
+  // Out of time: what is verified so far, else lossless (fallback), which is at any look.
+  const lossy = deadline.passed ? null : await lossyChoice(await lookJudge(prepared, { graphic: palette.graphic, sample, deadline }), allowed, seed, original, base, bar);
   return smaller(exact, lossy) ?? fallback(allowed, original, base);
 }
 
@@ -124,13 +142,19 @@ function smaller(a: Candidate | null, b: Candidate | null): FormatChoice | null 
 /** Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible. */
 function fallback(allowed: readonly EncodedFormat[], original: Pick<ImageInfo, 'hasAlpha'>, base: EncodeTuning): FormatChoice {
   const format = allowed.includes('png') ? 'png' : (allowed.find((f) => f !== 'jpeg' || !original.hasAlpha) ?? allowed[0]!);
-  return { format, quality: 100, tuning: base };
+  return { format, quality: 100, tuning: format === 'webp' ? { ...base, webpLossless: true } : base };
 }
 
 /** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the detail sample. */
-async function graphicChoice(sample: RawImage, allowed: readonly EncodedFormat[], palette: PaletteChoice, base: EncodeTuning): Promise<Candidate | null> {
+async function graphicChoice(
+  sample: RawImage,
+  allowed: readonly EncodedFormat[],
+  palette: PaletteChoice,
+  base: EncodeTuning,
+  deadline: SearchDeadline,
+): Promise<Candidate | null> {
   const png = allowed.includes('png') && palette.bytes !== null ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes } : null;
-  if (!allowed.includes('webp')) return png;
+  if (!allowed.includes('webp') || deadline.passed) return png;
   const lossless = { ...base, webpLossless: true };
   const webpBytes = (await encode(fromPixels(sample), 'webp', 100, lossless).toBuffer()).length;
   return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes };

@@ -1,3 +1,4 @@
+import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels, rawPixels } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { luma, overWhite, ssim, type RawImage } from './ssim.js';
@@ -126,6 +127,8 @@ export interface LookJudge {
   looksAsGood(encoded: Buffer): Promise<boolean>;
   /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette bar). */
   referenceBytes: number | null;
+  /** When the searches judged by this judge stop probing (docs/decisions/0130-a-search-that-runs-out-of-time.md). */
+  deadline: SearchDeadline;
 }
 
 /**
@@ -134,7 +137,10 @@ export interface LookJudge {
  * colour at full size: it must not look worse than smart PNG's palette would
  * (docs/decisions/0105-graphics-keep-the-palette-look.md).
  */
-export async function lookJudge(prepared: RawImage, { graphic = false, sample = detailSample(prepared) } = {}): Promise<LookJudge> {
+export async function lookJudge(
+  prepared: RawImage,
+  { graphic = false, sample = detailSample(prepared), deadline = SearchDeadline.none() } = {},
+): Promise<LookJudge> {
   const original = overWhite(sample);
   const scale = Math.min(1, VIEW_SIDE / Math.max(prepared.width, prepared.height));
   const originalView = await reduced(original, scale);
@@ -160,7 +166,7 @@ export async function lookJudge(prepared: RawImage, { graphic = false, sample = 
     for await (const score of scores(encoded)) if (score - reference[i++]! < SEARCH_MARGIN) return false;
     return true;
   };
-  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null };
+  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null, deadline };
 }
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
@@ -182,6 +188,8 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
     return passes;
   };
   const probe = async (q: number): Promise<Verdict> => {
+    // Out of time: the lowest quality verified so far stands.
+    if (judge.deadline.passed) return 'hopeless';
     const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
     bytes.set(q, encoded.length);
     if (await judged(encoded)) {
@@ -220,12 +228,23 @@ export async function lossySettings(judge: LookJudge, format: EncodedFormat, see
   return chosen;
 }
 
-/** Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is the starting quality guessed from the file size (smartQuality in shared). */
-export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number): Promise<QualityChoice> {
+/** libjpeg-turbo q75 with optimised coding: the reference look itself, so always at it, whatever the search found. */
+export function referenceSetting(base: EncodeTuning): QualityChoice {
+  return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true } };
+}
+
+/**
+ * Picks the quality (and for JPEG the table) for one prepared (oriented, resized) image; `seed` is the
+ * starting quality guessed from the file size (smartQuality in shared). Past the deadline it stops with
+ * the best setting verified so far (docs/decisions/0130-a-search-that-runs-out-of-time.md).
+ */
+export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number, deadline = SearchDeadline.none()): Promise<QualityChoice> {
   const base = smartTuning(prepared);
-  if (format === 'png') return paletteSettings(prepared, seed);
-  const chosen = await lossySettings(await lookJudge(prepared), format, seed, base);
+  if (format === 'png') return paletteSettings(prepared, seed, { deadline });
+  // Out of time before the first probe: JPEG's reference itself, else what a search that found nothing gives.
+  const chosen = deadline.passed ? null : await lossySettings(await lookJudge(prepared, { deadline }), format, seed, base);
   if (chosen) return { quality: chosen.quality, tuning: chosen.tuning };
+  if (format === 'jpeg') return referenceSetting(base);
   // No setting in range matches the reference (already heavily compressed input): the top of the range.
   return { quality: format === 'avif' ? AVIF_RANGE.high : SEARCH_RANGE.high + 1, tuning: base };
 }
@@ -256,18 +275,30 @@ export function paletteTrial(sample: RawImage, tuning: EncodeTuning) {
   };
 }
 
+/** Where a palette search starts from and when it stops. */
+export interface PaletteSearch {
+  /** detailSample(prepared), when the caller has it already. */
+  sample?: RawImage;
+  /** A result in hand: a palette that misses the look while already as large ends the search, as every richer one is larger still. */
+  bar?: Bar;
+  deadline?: SearchDeadline;
+}
+
 /**
- * PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100); `sample` is
- * detailSample(prepared), when the caller has it already. With `bar` (a result in hand), a palette that
- * misses the look while already as large ends the search: every richer one is larger still.
+ * PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100). Past the
+ * deadline, the smallest palette verified so far, else lossless; an image the rough trial could not
+ * judge in time counts as a graphic, so `auto` holds it to the palette look.
  */
-export async function paletteSettings(prepared: RawImage, seed: number, sample = detailSample(prepared), bar: Bar = { bytes: Infinity }): Promise<PaletteChoice> {
+export async function paletteSettings(prepared: RawImage, seed: number, search: PaletteSearch = {}): Promise<PaletteChoice> {
+  const { sample = detailSample(prepared), bar = { bytes: Infinity }, deadline = SearchDeadline.none() } = search;
   const base = smartTuning(prepared);
+  if (deadline.passed) return { quality: 100, tuning: base, bytes: null, graphic: true };
   const trial = paletteTrial(sample, base);
   if (await trial.ruledOut()) return { quality: 100, tuning: base, bytes: null, graphic: false };
   const bytes = new Map<number, number>();
   // Palettes of busy images cost up to ~1.5 s each: try the richest early.
   const looksSame = async (q: number): Promise<Verdict> => {
+    if (deadline.passed) return 'hopeless';
     const { encoded, looksSame } = await trial.score(q);
     bytes.set(q, encoded.length);
     return looksSame || (encoded.length >= bar.bytes ? 'hopeless' : false);

@@ -3,6 +3,7 @@ import type { EncodedFormat } from './encode.js';
 import { classifySharpError, inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { checkOutputSize, uprightSize } from './limits.js';
 import { sharp } from './loaders.js';
+import { SEARCH_TIME_MS, SearchDeadline } from './deadline.js';
 import { optimiseImage, type OptimisedImage } from './optimise.js';
 
 /** Exact output dimensions: cropped to the interesting part (cover), or framed for cut-outs (thumb). */
@@ -24,17 +25,24 @@ export interface TransformRequest {
   formats: EncodedFormat[];
 }
 
-/** The developer API's output transforms (docs/decisions/0052): reframe if asked, then optimise into the smallest candidate format. */
-export async function transformImage(request: TransformRequest): Promise<OptimisedImage> {
+/**
+ * The developer API's output transforms (docs/decisions/0052): reframe if asked, then optimise into the
+ * smallest candidate format. Several formats are one `auto` search among them, not a smart search each:
+ * four searches in a row outlived the job's time limit on a busy machine (decision 0130).
+ */
+export async function transformImage(request: TransformRequest, deadline = SearchDeadline.in(SEARCH_TIME_MS)): Promise<OptimisedImage> {
   let { data, info } = request;
   if (request.crop) checkOutputSize(uprightSize(info), request.crop, info.pages);
   if (request.crop || request.background) {
     data = await reframe(data, info, request.crop, request.background);
     info = await inspectImage(data);
   }
+  const options = { ...request.resize, quality: 'smart' as const, maxBytes: null, keepMetadata: false };
+  if (request.formats.length > 1 && info.pages === 1) return optimiseImage(data, info, { ...options, format: 'auto', autoFormats: request.formats }, deadline);
+  // One format, or an animation (`auto` would keep its frames in a format not asked for): each format on its own.
   let best: OptimisedImage | null = null;
   for (const format of request.formats) {
-    const image = await optimiseImage(data, info, { ...request.resize, format, quality: 'smart', maxBytes: null, keepMetadata: false });
+    const image = await optimiseImage(data, info, { ...options, format }, deadline);
     if (!best || image.data.length < best.data.length) best = image;
   }
   return best!;

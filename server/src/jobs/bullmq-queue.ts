@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { results } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import type { ResultStore } from '../storage/result-store.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
 import { heldAdmission, serverBusy } from './queue.js';
 import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
+import type { ReservationLedger } from './reservations.js';
 import type { ResultJob } from './result-job.js';
 
 /** One BullMQ queue for every result job; its keys start with `<REDIS_PREFIX>:jobs`. */
@@ -56,7 +54,8 @@ const notProcessed = () => new AppError('server_busy', 'Your file could not be p
 export interface BullResultQueueOptions {
   redisUrl: string;
   redisPrefix: string;
-  db: Database;
+  /** modules/quota's ledger: a completed row answers a wait whose report was lost. */
+  ledger: ReservationLedger;
   /** Where uploads over INLINE_INPUT_BYTES wait for a worker. */
   inputs: ResultStore;
   /** Jobs allowed to wait cluster-wide before uploads are refused with 503. */
@@ -98,11 +97,6 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
     }
   }
 
-  const isCompleted = async (resultId: string) => {
-    const [row] = await options.db.select({ status: results.status }).from(results).where(eq(results.id, resultId));
-    return row?.status === 'completed';
-  };
-
   const waitingJobs = async () => {
     if (performance.now() - counted.at < WAITING_COUNT_FRESH_MS) return counted.waiting;
     // Redis unreachable: nothing could be queued either.
@@ -131,7 +125,7 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
         await added.waitUntilFinished(events, waitMs);
       } catch (error) {
         // A job removed on completion before the wait began reads as failed: the row is the truth.
-        if (await isCompleted(job.resultId)) return;
+        if (await options.ledger.isCompleted(job.resultId)) return;
         const message = error instanceof Error ? error.message : '';
         if (/timed out/.test(message)) throw new JobStillRunning();
         throw errorOfReason(message) ?? notProcessed();

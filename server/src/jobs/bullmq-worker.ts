@@ -1,14 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import type { Job } from 'bullmq';
-import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { releaseUnit } from '../modules/session/quota.js';
 import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
 import { jobTimeLimits, type AppJobs } from './handlers.js';
 import { childProcessQueue, type ProcessQueueLimits } from './process-queue.js';
 import { defaultQueueLimits } from './queue.js';
 import { clientError } from './result-queue.js';
+import type { ReservationLedger } from './reservations.js';
 import { produceResult, resultGivenBack } from './result-job.js';
 
 /** What the worker says about jobs: Fastify's logger in an instance, a console one in a worker process. */
@@ -23,7 +22,8 @@ export interface ResultWorkerOptions {
   redisPrefix: string;
   /** Seconds without a sign of life before a job is handed to another worker (JOB_STALL_SECONDS). */
   stallSeconds: number;
-  db: Database;
+  /** modules/quota's ledger: completes rows, gives units back. */
+  ledger: ReservationLedger;
   store: ResultStore;
   inputs: ResultStore;
   /** Jobs at once (one per core by default) and the child processes' time and memory limits. */
@@ -41,7 +41,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
   const { UnrecoverableError, Worker } = await import('bullmq');
   const limits: ProcessQueueLimits = options.limits ?? defaultQueueLimits();
   const queue = childProcessQueue<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
-  const deps = { db: options.db, store: options.store, queue };
+  const deps = { ledger: options.ledger, store: options.store, queue };
 
   const readInput = async ({ input }: QueuedResultJob): Promise<Buffer> => {
     if ('inline' in input) return Buffer.from(input.inline, 'base64');
@@ -88,7 +88,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
   // The unit goes back once the failure is recorded, so a client polling never finds neither (docs/decisions/0090).
   worker.on('failed', (job, error) => {
     if (!job || !errorOfReason(error.message)) return;
-    releaseUnit(options.db, job.data.job.resultId).catch((failure: unknown) => options.log.error({ err: failure, jobId: job.id }, 'unit not given back; the sweeper will'));
+    options.ledger.giveBack(job.data.job.resultId).catch((failure: unknown) => options.log.error({ err: failure, jobId: job.id }, 'unit not given back; the sweeper will'));
   });
   worker.on('error', (error) => options.log.warn({ err: error }, 'job worker: Redis unreachable'));
   worker.on('stalled', (jobId) => options.log.warn({ jobId }, 'result job stalled (its worker stopped); handed to a worker again'));

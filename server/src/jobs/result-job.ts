@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { results } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { extensionOf } from '../images/formats.js';
 import type { OptimisedImage } from '../images/optimise.js';
 import type { DeckJob, DeckJobResult } from '../presentations/deck-job.js';
 import type { ResultStore } from '../storage/result-store.js';
 import type { AppJobs, AppQueue } from './handlers.js';
+import type { ReservationLedger } from './reservations.js';
 
 type WithoutBytes<T> = Omit<T, 'data'>;
 
@@ -27,7 +25,8 @@ export type ResultJob = ResultJobSpec & {
 };
 
 export interface ResultJobDeps {
-  db: Database;
+  /** Completes the reserved row or gives its unit back (modules/quota, handed in by the entry points). */
+  ledger: ReservationLedger;
   store: ResultStore;
   /** Runs the pixel work itself, in killable child processes (docs/decisions/0037). */
   queue: AppQueue;
@@ -48,7 +47,7 @@ function completion(job: ResultJob, output: OptimisedImage | DeckJobResult) {
     };
   }
   const image = output as OptimisedImage;
-  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality };
+  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search };
   return {
     storageKey: `${job.resultId}.${extensionOf[image.format]}`,
     columns:
@@ -70,14 +69,7 @@ export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: B
   const output = (await deps.queue.run(job.kind, { ...job.input, data } as never)) as OptimisedImage | DeckJobResult;
   const { storageKey, columns } = completion(job, output);
   await deps.store.put(storageKey, output.data);
-  const [completed] = await deps.db
-    .update(results)
-    .set({ status: 'completed', ...columns, storageKey })
-    .where(and(eq(results.id, job.resultId), eq(results.status, 'processing')))
-    .returning({ id: results.id });
-  if (completed) return;
-  const [row] = await deps.db.select({ status: results.status, storageKey: results.storageKey }).from(results).where(eq(results.id, job.resultId));
-  if (row?.status === 'completed' && row.storageKey === storageKey) return;
+  if (await deps.ledger.complete(job.resultId, storageKey, columns)) return;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.
   await deps.store.delete(storageKey);
   throw resultGivenBack();

@@ -1,5 +1,4 @@
 import { AppError } from '../errors.js';
-import { releaseUnit } from '../modules/session/quota.js';
 import type { Admission } from './queue.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
@@ -65,7 +64,7 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
         for (const [id, failure] of failures) if (now - failure.at > FAILURE_KEPT_MS) failures.delete(id);
         // Known before the row goes, so a client polling never finds neither.
         failures.set(job.resultId, { owner: job.owner, error: clientError(error), at: now });
-        await releaseUnit(deps.db, job.resultId);
+        await deps.ledger.giveBack(job.resultId);
       });
       started.add(running);
       void running.finally(() => started.delete(running));

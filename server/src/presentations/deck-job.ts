@@ -1,5 +1,5 @@
 import type { DeckTarget } from '@lightpix/shared';
-import { convertPptToPptx, isLegacyPpt } from './ppt.js';
+import { convertPptToPptx, isLegacyPpt, type PptConverter } from './ppt.js';
 import { optimiseDeck, type DeckCounts } from './optimise-deck.js';
 
 /** A deck job's wall-clock limit in its job process (conversion included): a 30 MB deck takes a few seconds. */
@@ -8,8 +8,8 @@ export const DECK_TIME_LIMIT_MS = 120_000;
 export interface DeckJob {
   data: Buffer;
   target: DeckTarget;
-  /** LibreOffice's command, for a .ppt. */
-  soffice: string;
+  /** LibreOffice and its sandbox, for a .ppt. */
+  converter: PptConverter;
 }
 
 export interface DeckJobResult {
@@ -24,7 +24,7 @@ export interface DeckJobResult {
 /** A .ppt becomes a .pptx first, then the deck is optimised (in a job process). Never larger than the upload. */
 export async function runDeckJob(job: DeckJob): Promise<DeckJobResult> {
   const legacy = isLegacyPpt(job.data);
-  const pptx = legacy ? await convertPptToPptx(job.data, job.soffice) : job.data;
+  const pptx = legacy ? await convertPptToPptx(job.data, job.converter) : job.data;
   const optimised = await optimiseDeck(pptx, job.target);
   if (legacy && optimised.data.length >= job.data.length) {
     const unchanged = { ...optimised.counts, resized: 0, recompressed: 0, converted: 0, leftAlone: optimised.counts.pictures, unusedDropped: 0 };

@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,6 +15,8 @@ import { addressPool, createTestApp, databaseKinds, fixture, testClock, type Tes
 import { basicAuth, signedUp } from '../developers.js';
 
 const nextIp = addressPool('198.21');
+const execFileAsync = promisify(execFile);
+const redoclyCli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
 describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
   let t: TestApp;
@@ -51,8 +59,9 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['input', 'output']);
     expect(body.input).toEqual({ size: photo.length, type: 'image/jpeg' });
-    expect(Object.keys(body.output).sort()).toEqual(['height', 'ratio', 'size', 'type', 'url', 'width']);
+    expect(Object.keys(body.output).sort()).toEqual(['height', 'ratio', 'search', 'size', 'type', 'url', 'width']);
     expect(body.output).toMatchObject({ type: 'image/jpeg', width: 640, height: 427 });
+    expect(['complete', 'cut short']).toContain(body.output.search);
     expect(body.output.size).toBeLessThan(photo.length);
     expect(body.output.ratio).toBeCloseTo(body.output.size / photo.length, 3);
     expect(response.headers.location).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v1\/output\/[0-9a-f-]{36}$/);
@@ -112,13 +121,22 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     // alpha.png's corner is transparent: flattened onto red.
     expect(data[0]).toBeGreaterThan(200);
     expect(data[1]).toBeLessThan(60);
+    // Without a background a transparent image is not made a JPEG; among several types, JPEG drops out.
+    const noBackground = await call('POST', cutOutPath, { key, body: { convert: { type: 'image/jpeg' } } });
+    expect([noBackground.statusCode, noBackground.json().error]).toEqual([400, 'BadRequest']);
+    expect(noBackground.json().message).toMatch(/transparent.*background/);
+    const jpgOrWebp = await call('POST', cutOutPath, { key, body: { convert: { type: ['image/jpg', 'image/webp'] } } });
+    expect(jpgOrWebp.headers['content-type']).toBe('image/webp');
+    // 'image/jpg' is Tinify's other name for JPEG.
+    const jpg = await call('POST', path, { key, body: { convert: { type: 'image/jpg' } } });
+    expect([jpg.statusCode, jpg.headers['content-type']]).toEqual([200, 'image/jpeg']);
 
     const after = Number((await call('GET', '/api/v1/usage', { key })).json().compressionCount);
-    // 7 transforms and the alpha.png shrink.
-    expect(after - before).toBe(8);
+    // 9 transforms and the alpha.png shrink; the refused JPEG costs nothing.
+    expect(after - before).toBe(10);
   });
 
-  it('refuses store, preserve, bad options and URL sources with 400, charging nothing', async () => {
+  it('refuses store, preserve, bad options and private URL sources with 400, charging nothing', async () => {
     const path = new URL((await shrink(small)).headers.location as string).pathname;
     const before = (await call('GET', '/api/v1/usage', { key })).json().compressionCount;
     const cases: [object, string][] = [
@@ -136,16 +154,22 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     }
     const fromUrl = await call('POST', '/api/v1/shrink', { key, body: { source: { url: 'http://169.254.169.254/latest/meta-data' } } });
     expect(fromUrl.statusCode).toBe(400);
-    expect(fromUrl.json()).toEqual({ error: 'SourceUrlNotSupported', message: expect.stringMatching(/URL/) });
+    expect(fromUrl.json()).toEqual({ error: 'SourceUrlRefused', message: expect.stringMatching(/not a public address/) });
+    const fileUrl = await call('POST', '/shrink', { key, body: { source: { url: 'file:///etc/passwd' } } });
+    expect([fileUrl.statusCode, fileUrl.json().error]).toEqual([400, 'SourceUrlRefused']);
+    const noUrl = await call('POST', '/shrink', { key, body: { source: {} } });
+    expect([noUrl.statusCode, noUrl.json().error]).toEqual([400, 'BadRequest']);
     expect((await call('GET', '/api/v1/usage', { key })).json().compressionCount).toBe(before);
   });
 
-  it('names bad input as Tinify does: InputMissing, BadSignature, UnsupportedMediaType, DecodeError, PayloadTooLarge', async () => {
+  it('names bad input as Tinify does: InputMissing, UnsupportedMediaType, DecodeError, PayloadTooLarge', async () => {
     const empty = await call('POST', '/api/v1/shrink', { key });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('InputMissing');
     const text = await shrink(Buffer.from('hello, this is not an image'));
-    expect([text.statusCode, text.json().error]).toEqual([400, 'BadSignature']);
+    expect([text.statusCode, text.json().error]).toEqual([415, 'UnsupportedMediaType']);
+    const pdf = await shrink(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n'));
+    expect([pdf.statusCode, pdf.json().error]).toEqual([415, 'UnsupportedMediaType']);
     const animatedAvif = await shrink(await fixture('animated.avif'));
     expect([animatedAvif.statusCode, animatedAvif.json().error]).toEqual([415, 'UnsupportedMediaType']);
     const cut = await shrink(photo.subarray(0, photo.length / 2));
@@ -231,21 +255,24 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('limits requests per key, and wrong keys per address', async () => {
+  it('limits requests per key with 503 and Retry-After, and slows wrong keys per address while still answering 401', async () => {
     const person = await signedUp(t.app, nextIp(), 'busy@example.com');
     const busyKey = (await person.client.post('/api/keys', { name: 'busy' })).json().key;
     const statuses: number[] = [];
     for (let n = 0; n <= API_KEY_REQUESTS_PER_MINUTE; n++) statuses.push((await call('GET', '/api/v1/usage', { key: busyKey })).statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(API_KEY_REQUESTS_PER_MINUTE);
     const limited = await call('GET', '/api/v1/usage', { key: busyKey });
-    expect([limited.statusCode, limited.json().error]).toEqual([429, 'TooManyRequests']);
+    // Tinify's clients retry a 503; a 429 would read as a spent month.
+    expect([limited.statusCode, limited.json().error]).toEqual([503, 'ServiceUnavailable']);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await call('GET', '/api/v1/usage', { key })).statusCode).toBe(200);
 
     const ip = nextIp();
     const failures: number[] = [];
-    for (let n = 0; n < 21; n++) failures.push((await call('GET', '/api/v1/usage', { key: `lpx_guess${n}`, ip })).statusCode);
-    expect(failures.slice(0, 20).every((status) => status === 401)).toBe(true);
-    expect(failures[20]).toBe(429);
+    for (let n = 0; n < 22; n++) failures.push((await call('GET', '/api/v1/usage', { key: `lpx_guess${n}`, ip })).statusCode);
+    expect(failures).toEqual(Array.from({ length: 22 }, () => 401));
+    // The right key from the same address still works while its wrong guesses are slowed.
+    expect((await call('GET', '/api/v1/usage', { key, ip })).statusCode).toBe(200);
   });
 
   it('describes itself in OpenAPI from the shared schemas', async () => {
@@ -256,7 +283,17 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     expect(Object.keys(document.paths).sort()).toEqual(['/output/{id}', '/shrink', '/usage']);
     expect(document.components.schemas.OutputOptions.properties.resize.properties.method.enum).toEqual(['scale', 'fit', 'cover', 'thumb']);
     expect(document.components.schemas.ShrinkResponse.required).toEqual(['input', 'output']);
-  });
+    // Redocly's recommended rules, as code generators and API portals read the document.
+    const folder = await mkdtemp(path.join(tmpdir(), 'openapi-'));
+    await writeFile(path.join(folder, 'openapi.json'), response.body);
+    const lint = await execFileAsync(process.execPath, [redoclyCli, 'lint', 'openapi.json', '--format=json'], {
+      cwd: folder,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).catch((error: { stdout: string }) => error);
+    const problems = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))) as { totals: { errors: number } };
+    expect(problems.totals.errors).toBe(0);
+    await rm(folder, { recursive: true, force: true });
+  }, 60_000);
 
   it('never writes a key into the logs', async () => {
     const person = await signedUp(t.app, nextIp(), 'logs@example.com');

@@ -35,6 +35,7 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
       quality: 75,
       alreadyOptimal: false,
       smart: false,
+      search: null,
     });
     expect(record.processedSize).toBeLessThan(photo.length);
     expect(record.objectPath).toBe(`/api/images/${record.id}/download`);
@@ -157,6 +158,8 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
     const response = await client.process(await fixture('photo.jpg'), 'a.jpg', { quality: 'smart' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ smart: true, status: 'completed' });
+    // 'cut short' only on a machine too busy to finish the search in time (docs/decisions/0130).
+    expect(['complete', 'cut short']).toContain(response.json().search);
     expect(response.json().processedSize).toBeLessThan((await fixture('photo.jpg')).length);
   });
 });

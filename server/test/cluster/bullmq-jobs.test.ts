@@ -14,6 +14,7 @@ import { parseEnv } from '../../src/env.js';
 import { bullResultQueue, jobsPrefix, RESULT_QUEUE } from '../../src/jobs/bullmq-queue.js';
 import { startResultWorker, type JobLog } from '../../src/jobs/bullmq-worker.js';
 import type { ResultQueue } from '../../src/jobs/result-queue.js';
+import { quotaLedger } from '../../src/modules/quota/index.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
 import { zipBombDeck } from '../decks.js';
 import { signedUp } from '../developers.js';
@@ -68,7 +69,7 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
       redisUrl: redis.url,
       redisPrefix: redis.prefix,
       stallSeconds: 5,
-      db: database.db,
+      ledger: quotaLedger(database.db),
       store: fileResultStore(path.join(dataDir, 'results')),
       inputs: fileResultStore(path.join(dataDir, 'inputs')),
       limits: { concurrency: 1, maxWaiting: 1 },
@@ -81,7 +82,7 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
     database = await openTestDatabase(kind);
     const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), QUOTA_GUEST: '1', QUOTA_PREMIUM: '100', REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix });
     // One waiting job fills the queue: back-pressure counts jobs waiting in Redis, whichever instance added them.
-    jobs = await bullResultQueue({ redisUrl: redis.url, redisPrefix: redis.prefix, db: database.db, inputs: fileResultStore(path.join(dataDir, 'inputs')), maxWaiting: 1 });
+    jobs = await bullResultQueue({ redisUrl: redis.url, redisPrefix: redis.prefix, ledger: quotaLedger(database.db), inputs: fileResultStore(path.join(dataDir, 'inputs')), maxWaiting: 1 });
     app = await buildApp({ env, database, store: fileResultStore(path.join(dataDir, 'results')), jobs });
     bull = new Queue(RESULT_QUEUE, { connection: { url: redis.url }, prefix: jobsPrefix(redis.prefix) });
     deck = await fixture('decks/libreoffice5.pptx');

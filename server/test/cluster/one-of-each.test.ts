@@ -7,7 +7,12 @@ import { inject } from 'vitest';
 import { sampleUptimeOnce, sweepOnce } from '../../src/cluster/background.js';
 import { migrationsFolder, openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import { results, uptimeMinutes } from '../../src/db/schema/index.js';
+import { sweepExpired } from '../../src/modules/images/sweeper.js';
+import { recordUptimeMinute } from '../../src/modules/stats/service.js';
 import type { ResultStore } from '../../src/storage/result-store.js';
+
+/** The sweep main.ts hands the background tasks, over a given store. */
+const sweepWith = (store: ResultStore) => (db: DatabaseHandle['db'], now: Date, staleAfterMs?: number) => sweepExpired(db, store, now, staleAfterMs);
 
 const template = inject('postgresTemplate');
 
@@ -90,19 +95,19 @@ describe.skipIf(!template)('one of each across instances, on PostgreSQL', () => 
     });
 
     const held = heldStore();
-    const sweepingA = sweepOnce(instanceA, held.store, now);
+    const sweepingA = sweepOnce(instanceA, sweepWith(held.store), now);
     await held.started;
     // A is half-way through deleting: B's turn is skipped, and B deletes nothing.
     const other = heldStore();
     other.release();
-    expect(await sweepOnce(instanceB, other.store, now)).toBeNull();
+    expect(await sweepOnce(instanceB, sweepWith(other.store), now)).toBeNull();
     expect(other.deleted).toEqual([]);
 
     held.release();
     expect(await sweepingA).toMatchObject({ expired: 1 });
     expect(held.deleted).toEqual([`${id}.jpg`]);
     // Once A is done, B sweeps again (finding nothing left).
-    expect(await sweepOnce(instanceB, other.store, now)).toMatchObject({ expired: 0 });
+    expect(await sweepOnce(instanceB, sweepWith(other.store), now)).toMatchObject({ expired: 0 });
     const [row] = await instanceB.db.select().from(results);
     expect(row).toMatchObject({ status: 'expired', storageKey: null });
   });
@@ -117,11 +122,11 @@ describe.skipIf(!template)('one of each across instances, on PostgreSQL', () => 
     let release!: () => void;
     const holding = instanceA.runAlone('uptime-sample', () => new Promise<void>((resolve) => (release = resolve)));
     await expect.poll(() => typeof release).toBe('function');
-    expect(await sampleUptimeOnce(instanceB, now)).toBe(false);
+    expect(await sampleUptimeOnce(instanceB, recordUptimeMinute, now)).toBe(false);
     expect(await instanceB.db.select().from(uptimeMinutes)).toEqual([]);
     release();
     expect(await holding).toBe(true);
-    expect(await sampleUptimeOnce(instanceB, now)).toBe(true);
+    expect(await sampleUptimeOnce(instanceB, recordUptimeMinute, now)).toBe(true);
     expect(await instanceB.db.select().from(uptimeMinutes)).toHaveLength(1);
   });
 });

@@ -26,6 +26,8 @@ export const results = pgTable(
     alreadyOptimal: boolean('already_optimal').notNull().default(false),
     /** Smart lightening chose `quality` (on whichever encoder table it picked), not the user. */
     smart: boolean('smart').notNull().default(false),
+    /** Smart's or `auto`'s search ran to its end, or its deadline cut it short (docs/decisions/0130); null for a fixed quality. */
+    search: text('search', { enum: ['complete', 'cut short'] }),
     /** Key of the stored file; null once the sweeper deleted it. */
     storageKey: text('storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

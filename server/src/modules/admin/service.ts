@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
@@ -7,14 +7,13 @@ import { AppError } from '../../errors.js';
 import { premiumList, refreshTier } from '../billing/subscriptions.js';
 import type { PasswordResetMailer } from '../password-reset/mailer.js';
 import { sendResetLink } from '../password-reset/service.js';
+import { spentResults, spentResultsSql } from '../quota/index.js';
 
-/** Results that used a unit: everything but a reservation still in progress. */
-const countedResults = ne(results.status, 'processing');
 
 export async function adminStats(db: Database): Promise<AdminStats> {
   const [byTier, [images]] = await Promise.all([
     db.select({ tier: users.tier, total: count() }).from(users).groupBy(users.tier),
-    db.select({ total: count() }).from(results).where(countedResults),
+    db.select({ total: count() }).from(results).where(spentResults),
   ]);
   const of = (tier: string) => Number(byTier.find((row) => row.tier === tier)?.total ?? 0);
   return {
@@ -33,7 +32,7 @@ const userColumns = {
   createdAt: users.createdAt,
   isActive: users.isActive,
   // Qualified by hand: inside a subquery drizzle writes bare column names, and "id" would mean results.id.
-  imagesProcessedTotal: sql<number>`(select count(*) from "results" where "results"."user_id" = "users"."id" and "results"."status" <> 'processing')`,
+  imagesProcessedTotal: sql<number>`(select count(*) from "results" where "results"."user_id" = "users"."id" and ${spentResultsSql})`,
   complimentary: users.complimentary,
   // The subscription the account page shows: a premium one first, else the newest.
   subscriptionStatus: sql<string | null>`(select "status" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in (${premiumList}) desc, "created_at" desc limit 1)`,

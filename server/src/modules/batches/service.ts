@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { results, type ResultRow } from '../../db/schema/index.js';
+import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { QuotaOwner } from '../session/quota.js';
-import { downloadName, isExpired, ownedBy } from '../images/service.js';
+import { isDownloadable, isReserved, type QuotaOwner } from '../quota/index.js';
+import { downloadName, ownedBy } from '../images/service.js';
 import type { ZipEntry } from './zip.js';
 
 /** Formats whose data is already compressed: a ZIP stores them as they are. */
@@ -58,19 +58,18 @@ export async function planBatchZip(db: Database, owner: QuotaOwner, batchId: str
   const name = uniqueNamer();
   const entries: ZipEntry[] = [];
   const notes: string[] = [];
-  const stored = (row: ResultRow) => row.status === 'completed' && row.storageKey !== null && !isExpired(row, now);
   // Names are given to every result in the same order, so a result's name does not depend on which others expired.
   for (const row of kept) {
     const entryPath = name(row.folder, downloadName(row.originalName, row.format || path.extname(row.originalName).slice(1)));
-    if (stored(row)) {
+    if (isDownloadable(row, now)) {
       entries.push({
         path: entryPath,
-        storageKey: row.storageKey!,
+        storageKey: row.storageKey,
         size: row.processedSize,
         mtime: row.createdAt,
         compress: !COMPRESSED_FORMATS.has(row.format),
       });
-    } else if (row.status === 'processing') {
+    } else if (isReserved(row)) {
       notes.push(`${row.folder ? `${row.folder}/` : ''}${row.originalName}: still being processed when this ZIP was made`);
     } else {
       notes.push(`${entryPath}: expired on ${utc(row.expiresAt)} and was deleted`);

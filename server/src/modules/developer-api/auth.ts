@@ -3,7 +3,7 @@ import type { Plan } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { ApiKeyRow, UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/service.js';
-import type { QuotaOwner } from '../session/quota.js';
+import type { QuotaOwner } from '../quota/index.js';
 import { findLiveKey, markKeyUsed } from '../keys/service.js';
 import { unauthorized } from './errors.js';
 

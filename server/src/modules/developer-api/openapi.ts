@@ -34,7 +34,8 @@ const imageResponse = (description: string) => ({
 
 const common = {
   '401': errorResponse('Unauthorized: no key, a wrong or revoked key, or a deactivated account'),
-  '429': errorResponse("TooManyRequests: the plan's monthly allowance is used up, or too many requests per minute"),
+  '429': errorResponse("TooManyRequests: the plan's monthly allowance is used up"),
+  '503': { ...errorResponse('ServiceUnavailable: busy, or too many requests with this key this minute; retry after Retry-After seconds'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 };
 
 /** The OpenAPI 3.1 description of /api/v1, built from the same zod schemas the routes validate with. */
@@ -45,6 +46,7 @@ export function openApiDocument(serverUrl: string) {
       title: 'Lightpix developer API',
       version: '1.0.0',
       description: 'Compatible with the Tinify (TinyPNG) API: HTTP Basic authentication with user "api" and your key as the password.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
@@ -61,12 +63,13 @@ export function openApiDocument(serverUrl: string) {
     paths: {
       '/shrink': {
         post: {
-          summary: 'Compress an image sent as the raw request body',
+          operationId: 'shrink',
+          summary: 'Compress an image sent as the raw request body, or fetched from {"source":{"url"}}',
           requestBody: {
             required: true,
             content: {
               'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
-              'application/json': { schema: { $ref: '#/components/schemas/ShrinkFromUrl' }, description: 'Refused with 400: URLs are not fetched.' },
+              'application/json': { schema: { $ref: '#/components/schemas/ShrinkFromUrl' } },
             },
           },
           responses: {
@@ -75,9 +78,9 @@ export function openApiDocument(serverUrl: string) {
               headers: { ...countHeader, Location: { schema: { type: 'string' } } },
               content: { 'application/json': { schema: { $ref: '#/components/schemas/ShrinkResponse' } } },
             },
-            '400': errorResponse('InputMissing (empty body), BadSignature (not an image), SourceUrlNotSupported'),
+            '400': errorResponse('InputMissing (empty body), BadRequest, SourceUrlRefused (not a public http(s) address), SourceUrlUnreachable (the URL gave no image)'),
             '413': errorResponse('PayloadTooLarge: over 10 MB or too many pixels'),
-            '415': errorResponse('UnsupportedMediaType: an image format we do not read'),
+            '415': errorResponse('UnsupportedMediaType: not an image, or an image format we do not read'),
             '422': errorResponse('DecodeError: a damaged image'),
             ...common,
           },
@@ -86,15 +89,17 @@ export function openApiDocument(serverUrl: string) {
       '/output/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         get: {
+          operationId: 'getOutput',
           summary: 'Download a compressed image (free)',
           responses: { '200': imageResponse('The compressed image'), '404': errorResponse('NotFound'), '410': errorResponse('Gone: past retention'), ...common },
         },
         post: {
+          operationId: 'transformOutput',
           summary: 'Resize, convert or flatten a compressed image (one compression)',
           requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/OutputOptions' } } } },
           responses: {
             '200': imageResponse('The transformed image'),
-            '400': errorResponse('BadRequest, StoreNotSupported, PreserveNotSupported'),
+            '400': errorResponse('BadRequest (also a transparent image converted to JPEG without a background), StoreNotSupported, PreserveNotSupported'),
             '404': errorResponse('NotFound'),
             '410': errorResponse('Gone: past retention'),
             ...common,
@@ -103,6 +108,7 @@ export function openApiDocument(serverUrl: string) {
       },
       '/usage': {
         get: {
+          operationId: 'getUsage',
           summary: "This month's compressions and the plan's allowance",
           responses: {
             '200': { description: 'Usage', headers: countHeader, content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },

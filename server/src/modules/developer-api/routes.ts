@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
@@ -6,8 +7,9 @@ import { originOf } from '../../web.js';
 import type { ImagesDeps } from '../images/service.js';
 import { hashKey } from '../keys/service.js';
 import type { PlanTable } from '../plans/service.js';
-import { quotaUsage } from '../session/quota.js';
+import { quotaUsage } from '../quota/index.js';
 import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './auth.js';
+import { fetchSourceImage, parseAllowList, SourceUrlError, type Resolve } from '../fetch/index.js';
 import { TinifyError, toTinifyError } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { changesImage, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './service.js';
@@ -21,12 +23,18 @@ declare module 'fastify' {
 export interface DeveloperApiDeps extends ImagesDeps {
   plans: PlanTable;
   publicUrl: string | undefined;
+  /** SOURCE_URL_ALLOW: private `host:port` pairs fromUrl may fetch. */
+  sourceUrlAllow?: string;
+  /** Tests play DNS for fromUrl with this. */
+  resolveSourceHost?: Resolve;
   /** Where the limits are counted (Redis, shared by every instance) when not in this process. */
   limits?: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'>;
 }
 
 /** Wrong keys per address per minute before that address is slowed down. */
 const FAILED_KEYS_PER_MINUTE = 20;
+/** How long each wrong key waits for its 401 once its address is over the limit (docs/decisions/0137). */
+const WRONG_KEY_DELAY_MS = 1000;
 const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Tinify's paths; the root copies let Tinify's own clients work by changing only the host (docs/decisions/0051). */
@@ -52,8 +60,26 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       const key = presentedKey(request.headers.authorization);
       return key ? `api-key:${hashKey(key)}` : `api-ip:${request.ip}`;
     },
+    // Tinify's clients read 429 as a spent month and never retry; a burst is a busy moment, which they retry (docs/decisions/0137).
+    errorResponseBuilder: (_request, context) =>
+      TinifyError.named('ServiceUnavailable', `Too many requests with this key right now. Please retry in ${context.after}.`, {
+        'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
   });
   const failedKeys = app.createRateLimit({ max: FAILED_KEYS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `api-failed:${request.ip}` });
+
+  const sourceOptions = { allow: parseAllowList(deps.sourceUrlAllow), maxBytes: MAX_IMAGE_BYTES, resolve: deps.resolveSourceHost };
+
+  /** The image of a JSON body `{"source":{"url"}}`, fetched like an upload's bytes arrive (docs/decisions/0135). */
+  async function fetchSource(body: unknown): Promise<Buffer> {
+    const parsed = shrinkFromUrlSchema.safeParse(body);
+    if (!parsed.success) throw TinifyError.named('BadRequest', 'Send the image bytes as the request body, or JSON {"source": {"url": "https://…"}}.');
+    return fetchSourceImage(parsed.data.source.url, sourceOptions).catch((error: unknown) => {
+      if (!(error instanceof SourceUrlError)) throw error;
+      if (error.reason === 'too_large') throw new AppError('file_too_large', error.message);
+      throw TinifyError.named(error.reason === 'refused' ? 'SourceUrlRefused' : 'SourceUrlUnreachable', error.message);
+    });
+  }
 
   async function caller(request: FastifyRequest): Promise<ApiCaller> {
     try {
@@ -61,11 +87,8 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       return request.apiCaller;
     } catch (error) {
       const attempt = await failedKeys(request);
-      if (!attempt.isAllowed && attempt.isExceeded) {
-        throw TinifyError.named('TooManyRequests', 'Too many requests with invalid credentials. Please wait a minute.', {
-          'Retry-After': String(attempt.ttlInSeconds),
-        });
-      }
+      // A wrong key stays a 401 (a 429 would read as "valid key, month spent" to Tinify's validate()); guessing is slowed instead.
+      if (!attempt.isAllowed && attempt.isExceeded) await setTimeout(WRONG_KEY_DELAY_MS);
       throw error;
     }
   }
@@ -77,7 +100,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       return reply.status(500).send({ error: 'InternalServerError', message: 'Something went wrong on our side. Please try again.' });
     }
     // Busy is answered on purpose, not a fault: one line, no stack.
-    if (error instanceof AppError && error.code === 'server_busy') request.log.warn({ code: error.code }, error.message);
+    if ((error instanceof AppError && error.code === 'server_busy') || tinify.kind === 'ServiceUnavailable') request.log.warn({ code: tinify.kind }, tinify.message);
     else if (tinify.status >= 500) request.log.error({ err: error }, tinify.kind);
     return reply.status(tinify.status).headers(tinify.headers).send(tinify.body);
   });
@@ -103,16 +126,9 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     // A full queue is refused before the upload is read.
     app.post(`${prefix}/shrink`, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
       const who = await caller(request);
-      if (!Buffer.isBuffer(request.body) && request.body !== undefined) {
-        const fromUrl = shrinkFromUrlSchema.safeParse(request.body).success;
-        throw TinifyError.named(fromUrl ? 'SourceUrlNotSupported' : 'BadRequest',
-          fromUrl
-            ? 'Compressing from a URL is not supported: send the image bytes as the request body.'
-            : 'Send the image bytes as the request body.',
-        );
-      }
+      const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
       const base = `${originOf(request, deps.publicUrl)}${prefix}`;
-      const { id, response } = await shrink(deps, who, (request.body as Buffer | undefined) ?? Buffer.alloc(0), base);
+      const { id, response } = await shrink(deps, who, data ?? Buffer.alloc(0), base);
       return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
     });
 

@@ -5,13 +5,13 @@ import { AppError } from '../../errors.js';
 import type { EncodedFormat } from '../../images/encode.js';
 import { ACCEPTED_FORMATS_TEXT, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
 import { checkOutputSize, plannedSize, uprightSize } from '../../images/limits.js';
-import { inspectImage } from '../../images/inspect.js';
+import { inspectImage, isTransparent } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { findOwnedResult, isExpired, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
+import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
 import { reserveAndProduce } from '../images/produce.js';
-import { quotaUsage, windowStart } from '../session/quota.js';
+import { isDownloadable, quotaUsage, windowStart } from '../quota/index.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
 
@@ -48,9 +48,9 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
   if (data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
   const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, { apiKeyId: caller.key.id }).catch(
     (error: unknown) => {
-      const sniffed = sniffFormat(data);
-      if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffed) {
-        throw TinifyError.named('BadSignature', `The body does not start like any image file. Send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`);
+      // Tinify answers 415 to anything that is not an image it reads, whatever its first bytes.
+      if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffFormat(data)) {
+        throw TinifyError.named('UnsupportedMediaType', `File type is not supported: send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`);
       }
       throw error;
     },
@@ -67,6 +67,8 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
         height: record.height,
         ratio: Math.round((record.processedSize / data.length) * 10_000) / 10_000,
         url: `${base}/output/${record.id}`,
+        // Always searched (smart); a result from before the outcome was recorded counts as complete.
+        search: record.search ?? 'complete',
       },
     },
   };
@@ -74,7 +76,7 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
 
 async function liveResult(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<ResultRow> {
   const row = await findOwnedResult(deps.db, caller.owner, id);
-  if (row.status !== 'completed' || isExpired(row, deps.now()) || !row.storageKey) {
+  if (!isDownloadable(row, deps.now())) {
     throw new AppError('result_expired', 'This output has expired and was deleted. Please compress the image again.');
   }
   return row;
@@ -126,7 +128,7 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   const source = await liveResult(deps, caller, id);
   const data = await toBuffer(await openStored(deps, source.storageKey!));
   const info = await inspectImage(data);
-  const formats = outputFormats(options, caller, outputForOriginal(info.format, info.hasAlpha));
+  const formats = await outputFormats(options, caller, outputForOriginal(info.format, info.hasAlpha), () => isTransparent(data, info));
   const { resize } = options;
   const crop: CropRequest | null =
     resize && (resize.method === 'cover' || resize.method === 'thumb') ? { method: resize.method, width: resize.width!, height: resize.height! } : null;
@@ -147,14 +149,27 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   return { body: await openStored(deps, row.storageKey!), type: mimeTypeOf[row.format as InputFormat], size: row.processedSize, width: row.width, height: row.height };
 }
 
-/** The formats to try: the one asked for, the smallest of several ('*' = every format the plan allows), or the output's own. */
-function outputFormats(options: OutputOptions, caller: ApiCaller, current: EncodedFormat): EncodedFormat[] {
+/**
+ * The formats to try: the one asked for, the smallest of several ('*' = every format the plan allows), or
+ * the output's own. A transparent image becomes a JPEG only onto a `transform.background`, as at Tinify.
+ */
+async function outputFormats(
+  options: OutputOptions,
+  caller: ApiCaller,
+  current: EncodedFormat,
+  transparent: () => Promise<boolean>,
+): Promise<EncodedFormat[]> {
   if (!options.convert) return [current];
   const types = Array.isArray(options.convert.type) ? options.convert.type : [options.convert.type];
   const wanted = types.includes('*/*') ? caller.plan.outputFormats : types.map((type) => typeToFormat[type]!);
   const allowed = [...new Set(wanted)].filter((format) => caller.plan.outputFormats.includes(format));
   if (allowed.length === 0) throw new AppError('forbidden', `Your plan cannot convert to ${types.join(', ')}.`);
-  return allowed;
+  if (!allowed.includes('jpeg') || options.transform?.background || !(await transparent())) return allowed;
+  const withAlpha = allowed.filter((format) => format !== 'jpeg');
+  if (withAlpha.length > 0) return withAlpha;
+  throw TinifyError.named('BadRequest',
+    'Converting a transparent image to image/jpeg needs a background: add "transform": {"background": "white"} (or "black", or a hex colour like "#ff0000").',
+  );
 }
 
 /** This month's compressions (web and API share one ledger) against the plan's allowance. */

@@ -5,7 +5,7 @@ import { results, type ResultRow } from '../../db/schema/index.js';
 import type { Admission } from '../../jobs/queue.js';
 import { JobStillRunning } from '../../jobs/result-queue.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
-import { releaseUnit, reserveUnit, type QuotaOwner } from '../session/quota.js';
+import { giveBackUnit, reserveUnit, type QuotaOwner } from '../quota/index.js';
 import type { ImagesDeps } from './service.js';
 
 /** What the reservation row records before the work starts. */
@@ -47,7 +47,7 @@ export async function reserveAndProduce(
     else await deps.jobs.produce(job, data, admission);
   } catch (error) {
     // A job that may still finish keeps its unit; any other failure gives back the reservation (once: only a 'processing' row goes).
-    if (!(error instanceof JobStillRunning)) await releaseUnit(deps.db, id);
+    if (!(error instanceof JobStillRunning)) await giveBackUnit(deps.db, id);
     throw error;
   }
   const [row] = await deps.db.select().from(results).where(eq(results.id, id));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   fieldProblems,
   formatAllowed,
@@ -12,6 +12,7 @@ import {
   type ResultsPageQuery,
 } from '@lightpix/shared';
 import { withoutBidiControls } from '../../text.js';
+import type { Upload } from '../../multipart.js';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -23,7 +24,7 @@ import type { Admission } from '../../jobs/queue.js';
 import type { ResultQueue } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { BatchPlace } from '../batches/place.js';
-import type { QuotaOwner } from '../session/quota.js';
+import { isExpired, isReserved, spentResults, type QuotaOwner } from '../quota/index.js';
 import { pageOf } from './pages.js';
 import { reserveAndProduce } from './produce.js';
 
@@ -36,10 +37,8 @@ export interface ImagesDeps {
   now: () => Date;
 }
 
-export interface Upload {
-  filename: string;
-  data: Buffer;
-}
+/** An uploaded file, as the multipart reader hands it over. */
+export type { Upload };
 
 type Settings = Omit<OptimiseOptions, 'format' | 'autoFormats'> & { format: OutputFormat | 'original' | typeof SMALLEST_FORMAT };
 export type { Settings as ProcessSettings };
@@ -62,11 +61,6 @@ export function downloadName(originalName: string, format: string): string {
   return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
 }
 
-/** A result is expired once its time is up, even before the sweeper has marked it and deleted its file. */
-export function isExpired(row: Pick<ResultRow, 'status' | 'expiresAt'>, now: Date): boolean {
-  return row.status === 'expired' || row.expiresAt.getTime() <= now.getTime();
-}
-
 export function toRecord(row: ResultRow, now: Date): ImageRecord {
   const expired = isExpired(row, now);
   return {
@@ -84,6 +78,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     quality: row.quality,
     alreadyOptimal: row.alreadyOptimal,
     smart: row.smart,
+    search: row.search,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     batchId: row.batchId,
@@ -145,7 +140,7 @@ export async function findOwnedResult(db: Database, owner: QuotaOwner, id: strin
 
 /** One page of the user's results, newest first, expired ones marked; reservations in progress are left out. */
 export async function historyOf(db: Database, userId: string, now: Date, query: ResultsPageQuery = {}): Promise<HistoryResponse> {
-  const where = and(eq(results.userId, userId), ne(results.status, 'processing'), isNull(results.removedAt));
+  const where = and(eq(results.userId, userId), spentResults, isNull(results.removedAt));
   return pageOf(db, where, query, (row) => toRecord(row, now));
 }
 
@@ -166,7 +161,7 @@ export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Dat
 /** Deletes the stored file at once; the row stays (removed) so the quota it used stays used. */
 export async function removeResult(deps: Pick<ImagesDeps, 'db' | 'store' | 'now'>, owner: QuotaOwner, id: string): Promise<void> {
   const row = await findOwnedResult(deps.db, owner, id);
-  if (row.status === 'processing') throw new AppError('conflict', 'This image is still being processed; remove it once it is done.');
+  if (isReserved(row)) throw new AppError('conflict', 'This image is still being processed; remove it once it is done.');
   if (row.storageKey) await deps.store.delete(row.storageKey);
   await deps.db.update(results).set({ removedAt: deps.now(), storageKey: null }).where(eq(results.id, id));
 }

@@ -2,13 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { results, sessions } from '../../db/schema/index.js';
 import type { ResultStore } from '../../storage/result-store.js';
-
-/**
- * A reservation older than this belongs to a request that died mid-way: give its unit back. A live
- * job is at most its queue wait plus its own time limit old (jobs/process-queue.ts): about 2.5 min;
- * with Redis a request waits at most 4 minutes for its job (jobs/bullmq-queue.ts, docs/decisions/0090).
- */
-export const STALE_PROCESSING_MS = 5 * 60 * 1000;
+import { giveBackStaleReservations } from '../quota/index.js';
 
 /** Deletes a result's file and marks its row expired: what a 410 says has happened. */
 export async function expireResult(db: Database, store: ResultStore, row: { id: string; storageKey: string | null }): Promise<void> {
@@ -23,19 +17,16 @@ export interface SweepReport {
 }
 
 /**
- * Deletes result files past retention (their rows stay, marked expired), dead reservations and sessions.
- * `staleAfterMs: 0` at the start of a lone instance: no job of its can still be running.
+ * Deletes result files past retention (their rows stay, marked expired), dead reservations (the quota
+ * ledger gives their units back) and sessions. `staleAfterMs: 0` at the start of a lone instance.
  */
-export async function sweepExpired(db: Database, store: ResultStore, now: Date, staleAfterMs = STALE_PROCESSING_MS): Promise<SweepReport> {
+export async function sweepExpired(db: Database, store: ResultStore, now: Date, staleAfterMs?: number): Promise<SweepReport> {
   const due = await db
     .select({ id: results.id, storageKey: results.storageKey })
     .from(results)
     .where(and(eq(results.status, 'completed'), lte(results.expiresAt, now)));
   for (const row of due) await expireResult(db, store, row);
-  const stale = await db
-    .delete(results)
-    .where(and(eq(results.status, 'processing'), lte(results.createdAt, new Date(now.getTime() - staleAfterMs))))
-    .returning({ id: results.id });
+  const staleReservations = await giveBackStaleReservations(db, now, staleAfterMs);
   const ended = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
-  return { expired: due.length, staleReservations: stale.length, sessions: ended.length };
+  return { expired: due.length, staleReservations, sessions: ended.length };
 }

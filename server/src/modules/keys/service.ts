@@ -4,7 +4,7 @@ import { MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@lightpix/shared'
 import type { Database } from '../../db/client.js';
 import { apiKeys, results, users, type ApiKeyRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { windowStart } from '../session/quota.js';
+import { windowStart } from '../quota/index.js';
 
 /** Recognisable in logs and by secret scanners; the rest is 256 random bits. */
 const KEY_PREFIX = 'lpx_';

@@ -1,15 +1,15 @@
 import type { DeckTarget, ImageRecord, Plan } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
-import { converterAvailable, converterMissing, isLegacyPpt } from '../../presentations/ppt.js';
+import { converterState, converterUnavailable, isLegacyPpt, type PptConverter } from '../../presentations/ppt.js';
 import { isZip } from '../../presentations/zip.js';
 import { findOwnedResult, toRecord, type ImagesDeps, type Upload } from '../images/service.js';
 import { ownerKey, reserveAndProduce } from '../images/produce.js';
-import type { QuotaOwner } from '../session/quota.js';
+import type { QuotaOwner } from '../quota/index.js';
 
 export interface PresentationsDeps extends ImagesDeps {
-  /** LibreOffice's command, for .ppt decks. */
-  soffice: string;
+  /** LibreOffice and its sandbox, for .ppt decks. */
+  converter: PptConverter;
 }
 
 /** PowerPoint is a premium tool (plan table): the server refuses other plans, whatever the page shows. */
@@ -39,14 +39,17 @@ export async function processDeck(
   await deps.jobs.assertRoom();
   const legacy = isLegacyPpt(upload.data);
   if (!legacy && !isZip(upload.data)) throw notADeckFile();
-  if (legacy && !(await converterAvailable(deps.soffice))) throw converterMissing();
+  if (legacy) {
+    const state = await converterState(deps.converter);
+    if (state !== 'ready') throw converterUnavailable(state);
+  }
   try {
     const row = await reserveAndProduce(
       deps,
       plan,
       owner,
       { originalName: upload.filename, originalSize: upload.data.length, kind: 'deck' },
-      { kind: 'deck', input: { target, soffice: deps.soffice } },
+      { kind: 'deck', input: { target, converter: deps.converter } },
       upload.data,
       mode,
     );

@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/service.js';
 import { AppError } from '../../errors.js';
 import { deactivated, findUser } from '../auth/service.js';
-import { quotaUsage, type QuotaOwner } from './quota.js';
+import { quotaUsage, type QuotaOwner } from '../quota/index.js';
 
 declare module 'fastify' {
   interface Session {

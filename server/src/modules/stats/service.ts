@@ -1,7 +1,8 @@
-import { count, eq, gte, inArray, min } from 'drizzle-orm';
+import { count, eq, gte, min } from 'drizzle-orm';
 import type { StatsResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, uptimeMinutes, users } from '../../db/schema/index.js';
+import { spentResults } from '../quota/index.js';
 
 const MINUTE_MS = 60_000;
 const UPTIME_WINDOW_MS = 30 * 24 * 60 * MINUTE_MS;
@@ -19,7 +20,7 @@ export async function countStats(db: Database, now: Date): Promise<StatsResponse
   const [processed] = await db
     .select({ value: count() })
     .from(results)
-    .where(inArray(results.status, ['completed', 'expired']));
+    .where(spentResults);
   const [accounts] = await db.select({ value: count() }).from(users).where(eq(users.isActive, true));
   const windowStart = new Date(now.getTime() - UPTIME_WINDOW_MS);
   const [uptime] = await db

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Plan, QuotaWindow } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import type { CompletedColumns, ReservationLedger } from '../../jobs/reservations.js';
 
 /** Who a unit of quota is charged to. */
 export interface QuotaOwner {
@@ -20,7 +21,26 @@ export interface QuotaUsage {
   nextImageAt: Date | null;
 }
 
+/** What the reservation row records besides its owner, before the work starts. */
+export interface ReservedRow {
+  id: string;
+  originalName: string;
+  originalSize: number;
+  expiresAt: Date;
+  apiKeyId?: string | null;
+  batchId?: string | null;
+  folder?: string | null;
+  kind?: 'image' | 'deck';
+}
+
 const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * A reservation older than this belongs to a request that died mid-way: its unit is given back. A live
+ * job is at most its queue wait plus its own time limit old (jobs/process-queue.ts): about 2.5 min;
+ * with Redis a request waits at most 4 minutes for its job (jobs/bullmq-queue.ts). docs/decisions/0150.
+ */
+export const STALE_RESERVATION_MS = 5 * 60 * 1000;
 
 export function windowStart(window: QuotaWindow, now: Date): Date {
   if (window === 'rolling-24h') return new Date(now.getTime() - DAY_MS);
@@ -36,6 +56,7 @@ function ownerFilters(owner: QuotaOwner) {
   return [eq(results.guestSessionId, owner.guestSessionId), and(eq(results.clientIp, owner.clientIp), eq(results.byGuest, true))];
 }
 
+/** Units used in the plan's window: reservations in progress count, so parallel uploads cannot overspend. */
 export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, now: Date): Promise<QuotaUsage> {
   const since = windowStart(plan.window, now);
   let used = 0;
@@ -65,22 +86,7 @@ function lockKeys(owner: QuotaOwner): string[] {
  * Reserves one unit by inserting the result row, under advisory locks on the owner's keys,
  * so parallel requests can never push the owner past the plan's allowance.
  */
-export async function reserveUnit(
-  db: Database,
-  plan: Plan,
-  owner: QuotaOwner,
-  row: {
-    id: string;
-    originalName: string;
-    originalSize: number;
-    expiresAt: Date;
-    apiKeyId?: string | null;
-    batchId?: string | null;
-    folder?: string | null;
-    kind?: 'image' | 'deck';
-  },
-  now: Date,
-): Promise<void> {
+export async function reserveUnit(db: Database, plan: Plan, owner: QuotaOwner, row: ReservedRow, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     for (const key of lockKeys(owner)) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     if (plan.maxImages !== null) {
@@ -101,7 +107,45 @@ export async function reserveUnit(
   });
 }
 
-/** Gives a unit back: a file that failed uses no quota. Only a reservation goes: a completed result stays spent, and giving back twice is harmless. */
-export async function releaseUnit(db: Database, resultId: string): Promise<void> {
-  await db.delete(results).where(and(eq(results.id, resultId), eq(results.status, 'processing')));
+/** The one place a unit is given back: only reservations go; a completed result stays spent. */
+async function giveBackWhere(db: Database, which: SQL | undefined): Promise<number> {
+  const given = await db
+    .delete(results)
+    .where(and(eq(results.status, 'processing'), which))
+    .returning({ id: results.id });
+  return given.length;
+}
+
+/** Gives a unit back: a file that failed uses no quota. Giving back twice, or a completed result, is harmless. */
+export async function giveBackUnit(db: Database, resultId: string): Promise<void> {
+  await giveBackWhere(db, eq(results.id, resultId));
+}
+
+/** Gives back reservations older than staleAfterMs (0 at a lone instance's start: none of its jobs can run). */
+export function giveBackStaleReservations(db: Database, now: Date, staleAfterMs = STALE_RESERVATION_MS): Promise<number> {
+  return giveBackWhere(db, lte(results.createdAt, new Date(now.getTime() - staleAfterMs)));
+}
+
+/** Marks a reservation completed (spent) with its stored file; see ReservationLedger.complete. */
+export async function completeReservation(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<boolean> {
+  const [completed] = await db
+    .update(results)
+    .set({ status: 'completed', ...columns, storageKey })
+    .where(and(eq(results.id, resultId), eq(results.status, 'processing')))
+    .returning({ id: results.id });
+  if (completed) return true;
+  const [row] = await db.select({ status: results.status, storageKey: results.storageKey }).from(results).where(eq(results.id, resultId));
+  return row?.status === 'completed' && row.storageKey === storageKey;
+}
+
+/** The ledger handed to result jobs (jobs/reservations.ts) by the entry points. */
+export function quotaLedger(db: Database): ReservationLedger {
+  return {
+    complete: (resultId, storageKey, columns) => completeReservation(db, resultId, storageKey, columns),
+    giveBack: (resultId) => giveBackUnit(db, resultId),
+    async isCompleted(resultId) {
+      const [row] = await db.select({ status: results.status }).from(results).where(eq(results.id, resultId));
+      return row?.status === 'completed';
+    },
+  };
 }

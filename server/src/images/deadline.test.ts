@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { SearchDeadline } from './deadline.js';
+import type { EncodedFormat } from './encode.js';
+import { inspectImage } from './inspect.js';
+import { optimiseImage, type OptimiseOptions } from './optimise.js';
+import { luma, overWhite, ssim } from './ssim.js';
+import { transformImage } from './transform.js';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
+const fixture = (name: string) => readFile(path.join(fixtures, name));
+const premium: EncodedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
+const smart: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 'smart', maxBytes: null, keepMetadata: false };
+
+/** A deadline on a clock that moves one tick each time a search asks: it passes at the search's `checks`+1-th question. */
+const afterChecks = (checks: number) => {
+  let tick = 0;
+  return new SearchDeadline(checks, () => tick++);
+};
+/** A deadline that had already passed when the job started (the decode took all the time). */
+const alreadyPassed = () => new SearchDeadline(0, () => 1);
+
+async function pixels(data: Buffer) {
+  const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+  return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
+}
+
+/** The result's colour and luma SSIM against the original, and libjpeg-turbo q75's: the look smart mode promises. */
+async function looks(original: Buffer, result: Buffer) {
+  const source = await pixels(original);
+  const ours = await pixels(result);
+  const turbo = await pixels(await sharp(original).jpeg({ quality: 75 }).toBuffer());
+  return {
+    colour: ssim(source, ours),
+    luma: ssim(luma(source), luma(ours)),
+    turboColour: ssim(source, turbo),
+    turboLuma: ssim(luma(source), luma(turbo)),
+  };
+}
+
+describe('a search that runs out of time', { timeout: 120_000 }, () => {
+  it('answers with libjpeg-turbo q75 itself when the time is up before the first probe, and says the search was cut short', async () => {
+    const photo = await fixture('photo.jpg');
+    const result = await optimiseImage(photo, await inspectImage(photo), smart, alreadyPassed());
+    expect(result).toMatchObject({ format: 'jpeg', quality: 75, search: 'cut short' });
+    const look = await looks(photo, result.data);
+    expect(look.colour).toBeGreaterThanOrEqual(look.turboColour - 0.0005);
+    expect(look.luma).toBeGreaterThanOrEqual(look.turboLuma - 0.0005);
+    expect(result.data.length).toBeLessThanOrEqual((await sharp(photo).jpeg({ quality: 75 }).toBuffer()).length);
+  });
+
+  it('stops mid-search with the best setting it has verified, never below the reference look', async () => {
+    const photo = await fixture('photo.jpg');
+    const info = await inspectImage(photo);
+    const complete = await optimiseImage(photo, info, smart, SearchDeadline.none());
+    const cut = await optimiseImage(photo, info, smart, afterChecks(3));
+    expect(complete.search).toBe('complete');
+    expect(cut.search).toBe('cut short');
+    const look = await looks(photo, cut.data);
+    expect(look.colour).toBeGreaterThanOrEqual(look.turboColour - 0.0005);
+    expect(look.luma).toBeGreaterThanOrEqual(look.turboLuma - 0.0005);
+    // Fewer probes cannot find a smaller verified file than the whole search.
+    expect(cut.data.length).toBeGreaterThanOrEqual(complete.data.length);
+  });
+
+  it("gives 'smallest format' a photo's reference JPEG, and a graphic a file at least at the palette look", async () => {
+    const photo = await fixture('photo.jpg');
+    const auto = { ...smart, format: 'auto' as const, autoFormats: premium };
+    const photoResult = await optimiseImage(photo, await inspectImage(photo), auto, alreadyPassed());
+    expect(photoResult).toMatchObject({ format: 'jpeg', quality: 75, search: 'cut short' });
+
+    const text = await fixture('text.png');
+    for (const deadline of [alreadyPassed(), afterChecks(2)]) {
+      const graphic = await optimiseImage(text, await inspectImage(text), auto, deadline);
+      expect(graphic.search).toBe('cut short');
+      expect(ssim(await pixels(text), await pixels(graphic.data))).toBeGreaterThanOrEqual(0.985);
+    }
+  });
+
+  it('keeps a transparent image transparent when cut short', async () => {
+    const alpha = await fixture('alpha.png');
+    const result = await optimiseImage(alpha, await inspectImage(alpha), { ...smart, format: 'auto', autoFormats: premium }, alreadyPassed());
+    expect(result.search).toBe('cut short');
+    expect((await sharp(result.data).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('has no search to report for a fixed quality', async () => {
+    const photo = await fixture('photo.jpg');
+    const result = await optimiseImage(photo, await inspectImage(photo), { ...smart, quality: 75 }, alreadyPassed());
+    expect(result.search).toBeNull();
+  });
+
+  it('runs an API conversion to several formats as one search, cut short like the others', async () => {
+    const photo = await fixture('photo.jpg');
+    const request = { data: photo, info: await inspectImage(photo), resize: { width: null, height: null, maintainRatio: true }, crop: null, background: null };
+    const result = await transformImage({ ...request, formats: premium }, alreadyPassed());
+    expect(result).toMatchObject({ format: 'jpeg', quality: 75, search: 'cut short' });
+  });
+});
