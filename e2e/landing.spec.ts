@@ -38,7 +38,7 @@ test('Start Optimising Now scrolls to the upload section, where a guest optimise
   await expect(upload.getByTestId('remaining-images')).toHaveText('0 of 1 image left (renews every 24 hours)');
 });
 
-test('pricing comes from the plan table and its buttons: current tier disabled, others to /auth', async ({ page }) => {
+test('pricing comes from the plan table and its buttons: current tier disabled, Sign up free to the register form, Go Premium to sign-in', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'View Pricing' }).click();
   await expect(page.locator('#pricing')).toBeInViewport();
@@ -47,7 +47,7 @@ test('pricing comes from the plan table and its buttons: current tier disabled, 
   await expect(page.getByTestId('plan-registered')).toContainText('10 images per month');
   await expect(page.getByTestId('plan-premium')).toContainText('€2.00 / month');
   await expect(page.getByTestId('plan-premium')).toContainText('Unlimited images');
-  await expect(page.getByTestId('plan-registered').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByTestId('plan-registered').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/auth?mode=register');
   await page.getByTestId('plan-premium').getByRole('link', { name: 'Go Premium' }).click();
   await expect(page).toHaveURL('/auth?redirect=/subscribe');
 });
@@ -69,12 +69,13 @@ test('choosing a language on the landing page moves to its page, and the choice 
   // Back at / the stored choice sends the visitor to the German page again.
   await page.goto('/');
   await expect(page).toHaveURL('/de');
-  // Polish is a landing page only: the rest of the interface shows English, and the choice stays Polish.
+  // Polish is a whole interface language: the guest page stays Polish, and so does the choice.
   await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pl');
   await expect(page).toHaveURL('/pl');
   await expect(page.getByRole('heading', { level: 1, name: landingTexts.pl.landing.hero.title })).toBeVisible();
   await page.goto('/guest');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dostęp dla gości' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('pl');
 });
 

@@ -1,5 +1,7 @@
 /** Where every upgrade button leads a signed-in user. */
 export const SUBSCRIBE_PATH = '/subscribe';
+/** "Sign up free" and "Create a free account": the auth page opened on its register form. */
+export const SIGN_UP_PATH = '/auth?mode=register';
 /** Where an upgrade leads a signed-out visitor: sign in, then the subscribe page. */
 export const SIGN_IN_TO_SUBSCRIBE = `/auth?redirect=${SUBSCRIBE_PATH}`;
 /** API keys and the developer API's documentation. */
@@ -22,6 +24,7 @@ export const clientRoutes = [
   '/de',
   '/es',
   '/pl',
+  '/fr',
   '/guest',
   '/images',
   '/auth',

@@ -1,4 +1,4 @@
-import { SIGN_IN_TO_SUBSCRIBE } from '@lightpix/shared';
+import { SIGN_IN_TO_SUBSCRIBE, SIGN_UP_PATH } from '@lightpix/shared';
 import type { Plan } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,7 +26,7 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
             <li>{t('plans.formats', { formats: registered.outputFormats.map(formatLabel).join(', ') })}</li>
             {registered.history && <li>{t('plans.history')}</li>}
           </ul>
-          <Link to="/auth" className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link to={SIGN_UP_PATH} className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
             {t('plans.registered.cta')}
           </Link>
         </div>

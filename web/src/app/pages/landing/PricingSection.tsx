@@ -1,4 +1,4 @@
-import { SIGN_IN_TO_SUBSCRIBE, uploadFormatsText, type Plan, type Tier } from '@lightpix/shared';
+import { SIGN_IN_TO_SUBSCRIBE, SIGN_UP_PATH, uploadFormatsText, type Plan, type Tier } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { SectionLink } from './SectionLink';
 
 const buttonClass = 'mt-6 block rounded-lg px-4 py-2.5 text-center text-sm font-medium';
 
-/** Pricing: the current tier's button is disabled; registered → /auth; premium → /auth?redirect=/subscribe. */
+/** Pricing: the current tier's button is disabled; registered → the register form; premium → /auth?redirect=/subscribe. */
 function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }) {
   const { t } = useTranslation();
   if (plan.tier === current) {
@@ -31,7 +31,7 @@ function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }
   const premium = plan.tier === 'premium';
   return (
     <Link
-      to={premium ? SIGN_IN_TO_SUBSCRIBE : '/auth'}
+      to={premium ? SIGN_IN_TO_SUBSCRIBE : SIGN_UP_PATH}
       className={clsx(buttonClass, premium ? 'bg-amber-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-600 text-white hover:bg-brand-700')}
     >
       {label}
