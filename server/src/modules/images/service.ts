@@ -10,6 +10,7 @@ import {
   type Plan,
 } from '@lightpix/shared';
 import { withoutBidiControls } from '../../text.js';
+import type { Upload } from '../../multipart.js';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -33,10 +34,8 @@ export interface ImagesDeps {
   now: () => Date;
 }
 
-export interface Upload {
-  filename: string;
-  data: Buffer;
-}
+/** An uploaded file, as the multipart reader hands it over. */
+export type { Upload };
 
 type Settings = Omit<OptimiseOptions, 'format' | 'autoFormats'> & { format: OutputFormat | 'original' | typeof SMALLEST_FORMAT };
 export type { Settings as ProcessSettings };
