@@ -6,6 +6,7 @@ import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { SEARCH_TIME_MS, SearchDeadline, type SearchOutcome } from './deadline.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { pageSizeLook, shownSimilarity } from './look.js';
 import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
 import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
@@ -34,6 +35,8 @@ export interface OptimisedImage {
   alreadyOptimal: boolean;
   /** Smart mode's or `auto`'s search ran to its end or was cut short by its deadline; null without one (a fixed quality). */
   search: SearchOutcome | null;
+  /** How like the original it looks, as SSIM (look.ts; docs/decisions/0131-the-look-shown.md). */
+  similarity: number;
 }
 
 /** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-queue.ts). */
@@ -123,6 +126,12 @@ export async function optimiseImage(
   let { quality } = choice;
   const render = (q: number) => run(encode(source(), format, q, tuning).toBuffer());
 
+  // Lossless is the original's pixels; a setting the search verified carries its score; anything else is measured once.
+  const lossless = (format === 'png' && quality >= 100) || tuning.webpLossless === true;
+  const look =
+    options.maxBytes === null && (lossless || choice.similarity !== undefined)
+      ? null
+      : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size);
   let output: Buffer = await render(quality);
   if (options.maxBytes !== null && output.length > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes, quality, render, output));
@@ -132,10 +141,12 @@ export async function optimiseImage(
   if (sameFrame && output.length >= data.length) {
     const original = options.keepMetadata ? data : stripMetadata(info.format, data);
     if (original && original.length <= output.length) {
-      return { data: original, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search };
+      // The original's own pixels.
+      return { data: original, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search, similarity: 1 };
     }
   }
-  return { data: output, format, width: size.width, height: size.height, quality, alreadyOptimal: false, search };
+  const similarity = choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;
+  return { data: output, format, width: size.width, height: size.height, quality, alreadyOptimal: false, search, similarity: shownSimilarity(similarity) };
 }
 
 async function heicAsPng(data: Buffer): Promise<Buffer> {
