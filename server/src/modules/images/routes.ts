@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
 import { batchFieldsSchema, PPTX_MIME_TYPE, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
-import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
+import { cleanFilename } from '../../text.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
-import type { PlanTable } from '../plans/service.js';
+import type { PlanTable } from '../plans/index.js';
 import { expireResult } from './sweeper.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor } from '../session/index.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { parseBatchPlace } from '../batches/place.js';
+import { parseBatchPlace } from './batch-place.js';
 import { isDownloadable } from '../quota/index.js';
 import {
   currentResultsOf,
@@ -18,18 +18,9 @@ import {
   parseSettings,
   processUpload,
   removeResult,
-  type ImagesDeps,
   type Upload,
 } from './service.js';
-
-const MAX_NAME_LENGTH = 200;
-
-/** Keeps the base name a browser sent, without folders, control or bidi characters. */
-export function cleanFilename(name: string | undefined, fallback = 'image'): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = withoutBidiControls(withoutControlCharacters(base, '')).trim().slice(0, MAX_NAME_LENGTH);
-  return clean || fallback;
-}
+import type { ImagesDeps } from './produce.js';
 
 /** Reads every part, whatever their order: the web client sends the file before the settings. */
 async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | null; fields: Record<string, string> }> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRESENTATIONS_PROCESS_PATH, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
 import { AppError, parseBody } from '../../errors.js';
-import type { PlanTable } from '../plans/service.js';
-import { currentVisitor } from '../session/service.js';
-import { cleanFilename } from '../images/routes.js';
-import type { Upload } from '../images/service.js';
+import type { PlanTable } from '../plans/index.js';
+import { currentVisitor } from '../session/index.js';
+import { cleanFilename } from '../../text.js';
+import type { Upload } from '../images/index.js';
 import { assertPowerpointAllowed, deckStatus, processDeck, type PresentationsDeps } from './service.js';
 
 /** Reads the `file` part (up to the plan's deck size) and the text fields, in any order. */
