@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(stripeWebhookRoutes, billingDeps);
   // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
-  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api') });
+  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api'), sourceUrlAllow: env.SOURCE_URL_ALLOW });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

@@ -8,12 +8,3 @@ export function withoutControlCharacters(text: string, replacement: string): str
 export function withoutBidiControls(text: string): string {
   return text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 }
-
-const MAX_NAME_LENGTH = 200;
-
-/** Keeps the base name a browser sent, without folders, control or bidi characters. */
-export function cleanFilename(name: string | undefined, fallback = 'image'): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = withoutBidiControls(withoutControlCharacters(base, '')).trim().slice(0, MAX_NAME_LENGTH);
-  return clean || fallback;
-}

@@ -120,7 +120,8 @@ export type ApiUsage = z.infer<typeof apiUsageSchema>;
 export const TINIFY_ERRORS = {
   InputMissing: 400,
   BadRequest: 400,
-  SourceUrlNotSupported: 400,
+  SourceUrlRefused: 400,
+  SourceUrlUnreachable: 400,
   StoreNotSupported: 400,
   PreserveNotSupported: 400,
   Unauthorized: 401,

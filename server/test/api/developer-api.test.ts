@@ -136,7 +136,7 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     expect(after - before).toBe(10);
   });
 
-  it('refuses store, preserve, bad options and URL sources with 400, charging nothing', async () => {
+  it('refuses store, preserve, bad options and private URL sources with 400, charging nothing', async () => {
     const path = new URL((await shrink(small)).headers.location as string).pathname;
     const before = (await call('GET', '/api/v1/usage', { key })).json().compressionCount;
     const cases: [object, string][] = [
@@ -154,7 +154,11 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     }
     const fromUrl = await call('POST', '/api/v1/shrink', { key, body: { source: { url: 'http://169.254.169.254/latest/meta-data' } } });
     expect(fromUrl.statusCode).toBe(400);
-    expect(fromUrl.json()).toEqual({ error: 'SourceUrlNotSupported', message: expect.stringMatching(/URL/) });
+    expect(fromUrl.json()).toEqual({ error: 'SourceUrlRefused', message: expect.stringMatching(/not a public address/) });
+    const fileUrl = await call('POST', '/shrink', { key, body: { source: { url: 'file:///etc/passwd' } } });
+    expect([fileUrl.statusCode, fileUrl.json().error]).toEqual([400, 'SourceUrlRefused']);
+    const noUrl = await call('POST', '/shrink', { key, body: { source: {} } });
+    expect([noUrl.statusCode, noUrl.json().error]).toEqual([400, 'BadRequest']);
     expect((await call('GET', '/api/v1/usage', { key })).json().compressionCount).toBe(before);
   });
 

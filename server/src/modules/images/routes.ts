@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { batchFieldsSchema, PPTX_MIME_TYPE, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
+import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
-import { cleanFilename } from '../../text.js';
+import { readUpload } from '../../multipart.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/index.js';
 import { expireResult } from './sweeper.js';
@@ -18,31 +18,17 @@ import {
   parseSettings,
   processUpload,
   removeResult,
-  type Upload,
 } from './service.js';
 import type { ImagesDeps } from './produce.js';
 
-/** Reads every part, whatever their order: the web client sends the file before the settings. */
-async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the image as multipart/form-data.');
-  let upload: Upload | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'image' && !upload) upload = { filename: cleanFilename(part.filename), data };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // Limits (size, files, fields) have Fastify codes and their own answers; the parser's own errors are a broken body.
-    if ((error as { code?: string }).code?.startsWith('FST_')) throw error;
-    throw new AppError('invalid_input', 'The upload is incomplete or not valid multipart/form-data (it may have been cut short). Please send it again.');
-  }
-  return { upload, fields };
-}
+/** The image part and the settings, whatever their order: the web client sends the file before the settings. */
+const imageUpload = (maxBytes: number) => ({
+  field: 'image',
+  fallbackName: 'image',
+  maxBytes,
+  tooLarge: `Images can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  noun: 'image',
+});
 
 /** A deck downloads as PowerPoint; an image as its format. */
 function contentTypeOf(kind: 'image' | 'deck', format: string): string {
@@ -53,7 +39,7 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before the body is read or a session is started.
   app.post('/api/images/process', { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
-    const { upload, fields } = await readUpload(request);
+    const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
     if (!upload || upload.data.length === 0) {
       throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
     }

@@ -10,6 +10,7 @@ import {
   type Plan,
 } from '@lightpix/shared';
 import { withoutBidiControls } from '../../text.js';
+import type { Upload } from '../../multipart.js';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -22,10 +23,8 @@ import type { BatchPlace } from './batch-place.js';
 import { isExpired, isReserved, spentResults, type QuotaOwner } from '../quota/index.js';
 import { reserveAndProduce, type ImagesDeps } from './produce.js';
 
-export interface Upload {
-  filename: string;
-  data: Buffer;
-}
+/** An uploaded file, as the multipart reader hands it over. */
+export type { Upload };
 
 type Settings = Omit<OptimiseOptions, 'format' | 'autoFormats'> & { format: OutputFormat | 'original' | typeof SMALLEST_FORMAT };
 export type { Settings as ProcessSettings };

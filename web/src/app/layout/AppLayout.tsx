@@ -1,25 +1,17 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '#components/layout/Footer';
 import { Header } from '#components/layout/Header';
 import { Spinner } from '#components/ui/Spinner';
-import { useShownLandingLanguage } from '#lib/homeLinks';
-import { isLanguage, preferredLanguage, switchLanguage } from '#lib/i18n';
 import { useCurrentUser } from '#lib/currentUser';
 import { PastDueBanner } from '../../features/billing/PastDueBanner';
 import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
 
 export function AppLayout() {
-  const { t, i18n } = useTranslation();
-  const landing = useShownLandingLanguage();
+  const { t } = useTranslation();
   const user = useCurrentUser();
-
-  // Polish exists for the landing page only: elsewhere the interface shows English (docs/decisions/0057).
-  useEffect(() => {
-    if (!landing && !isLanguage(i18n.language)) void switchLanguage(preferredLanguage());
-  }, [landing, i18n]);
 
   return (
     <div className="flex min-h-screen flex-col">
