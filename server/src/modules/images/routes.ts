@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
-import { AppError } from '../../errors.js';
+import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
+import { AppError, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
-import type { PlanTable } from '../plans/service.js';
+import type { PlanTable } from '../plans/index.js';
 import { expireResult } from './sweeper.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor } from '../session/index.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { parseBatchPlace } from '../batches/place.js';
+import { parseBatchPlace } from './batch-place.js';
 import { isDownloadable } from '../quota/index.js';
 import {
   currentResultsOf,
@@ -18,8 +18,8 @@ import {
   parseSettings,
   processUpload,
   removeResult,
-  type ImagesDeps,
 } from './service.js';
+import type { ImagesDeps } from './produce.js';
 
 /** The image part and the settings, whatever their order: the web client sends the file before the settings. */
 const imageUpload = (maxBytes: number) => ({
@@ -62,14 +62,14 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     const visitor = await currentVisitor(request, deps.db);
     if (!visitor.userId) throw new AppError('not_signed_in', 'Sign in to see your history.');
     reply.header('Cache-Control', 'no-store');
-    return { items: await historyOf(deps.db, visitor.userId, deps.now()) };
+    return historyOf(deps.db, visitor.userId, deps.now(), parseBody(resultsPageQuerySchema, request.query));
   });
 
   // Guests too: a reload must not lose what is still waiting for download (docs/decisions/0046).
   app.get(RESULTS_PATH, async (request, reply): Promise<ResultsResponse> => {
     const visitor = await currentVisitor(request, deps.db);
     reply.header('Cache-Control', 'no-store');
-    return { items: await currentResultsOf(deps.db, visitor, deps.now()) };
+    return currentResultsOf(deps.db, visitor, deps.now(), parseBody(resultsPageQuerySchema, request.query));
   });
 
   app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {

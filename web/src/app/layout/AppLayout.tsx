@@ -24,6 +24,8 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
+      {/* Room for the workspace's bottom bar on phones (web/src/index.css), above the consent banner. */}
+      <div aria-hidden="true" className="action-bar-spacer" />
       <ConsentBanner />
       {/* A new page opens at its top (or its #section); back and forward return where the visitor was. */}
       <ScrollRestoration />
