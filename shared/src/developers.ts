@@ -123,7 +123,6 @@ export const TINIFY_ERRORS = {
   SourceUrlRefused: 400,
   SourceUrlUnreachable: 400,
   StoreNotSupported: 400,
-  PreserveNotSupported: 400,
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,
