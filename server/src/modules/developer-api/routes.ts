@@ -4,9 +4,9 @@ import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-lim
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { originOf } from '../../web.js';
-import type { ImagesDeps } from '../images/service.js';
-import { hashKey } from '../keys/service.js';
-import type { PlanTable } from '../plans/service.js';
+import type { ImagesDeps } from '../images/index.js';
+import { hashKey } from '../keys/index.js';
+import type { PlanTable } from '../plans/index.js';
 import { quotaUsage } from '../quota/index.js';
 import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './auth.js';
 import { fetchSourceImage, parseAllowList, SourceUrlError, type Resolve } from '../fetch/index.js';

@@ -4,11 +4,11 @@ import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, resul
 import { AppError, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
-import type { PlanTable } from '../plans/service.js';
+import type { PlanTable } from '../plans/index.js';
 import { expireResult } from './sweeper.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor } from '../session/index.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { parseBatchPlace } from '../batches/place.js';
+import { parseBatchPlace } from './batch-place.js';
 import { isDownloadable } from '../quota/index.js';
 import {
   currentResultsOf,
@@ -18,8 +18,8 @@ import {
   parseSettings,
   processUpload,
   removeResult,
-  type ImagesDeps,
 } from './service.js';
+import type { ImagesDeps } from './produce.js';
 
 /** The image part and the settings, whatever their order: the web client sends the file before the settings. */
 const imageUpload = (maxBytes: number) => ({

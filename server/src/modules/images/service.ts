@@ -21,21 +21,10 @@ import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
 import type { Admission } from '../../jobs/queue.js';
-import type { ResultQueue } from '../../jobs/result-queue.js';
-import type { ResultStore } from '../../storage/result-store.js';
-import type { BatchPlace } from '../batches/place.js';
+import type { BatchPlace } from './batch-place.js';
 import { isExpired, isReserved, spentResults, type QuotaOwner } from '../quota/index.js';
 import { pageOf } from './pages.js';
-import { reserveAndProduce } from './produce.js';
-
-export interface ImagesDeps {
-  db: Database;
-  store: ResultStore;
-  /** Result jobs: here in child processes, or BullMQ workers with REDIS_URL. */
-  jobs: ResultQueue;
-  retentionHours: number;
-  now: () => Date;
-}
+import { reserveAndProduce, type ImagesDeps } from './produce.js';
 
 /** An uploaded file, as the multipart reader hands it over. */
 export type { Upload };
@@ -79,6 +68,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     alreadyOptimal: row.alreadyOptimal,
     smart: row.smart,
     search: row.search,
+    similarity: row.similarity,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     batchId: row.batchId,

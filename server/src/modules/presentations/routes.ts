@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRESENTATIONS_PROCESS_PATH, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
 import { AppError, parseBody } from '../../errors.js';
-import type { PlanTable } from '../plans/service.js';
-import { currentVisitor } from '../session/service.js';
+import type { PlanTable } from '../plans/index.js';
+import { currentVisitor } from '../session/index.js';
 import { readUpload } from '../../multipart.js';
 import { assertPowerpointAllowed, deckStatus, processDeck, type PresentationsDeps } from './service.js';
 
