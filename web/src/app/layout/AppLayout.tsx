@@ -7,6 +7,7 @@ import { Spinner } from '#components/ui/Spinner';
 import { useShownLandingLanguage } from '#lib/homeLinks';
 import { isLanguage, preferredLanguage, switchLanguage } from '#lib/i18n';
 import { useCurrentUser } from '#lib/currentUser';
+import { StartedSignal } from '#lib/started';
 import { PastDueBanner } from '../../features/billing/PastDueBanner';
 import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
@@ -29,6 +30,7 @@ export function AppLayout() {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />
+          <StartedSignal />
         </Suspense>
       </main>
       <Footer />
