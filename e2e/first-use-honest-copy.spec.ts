@@ -3,10 +3,10 @@ import { landingLanguages, landingPath, landingTexts, uploadFormatsText } from '
 import { expect, test } from './fixtures.js';
 import { registerByApi, signInAsAdmin, uniqueEmail } from './people.js';
 
-/** The claim the first visitor met: processing "in your browser", in any of the five languages. */
-const inTheBrowser = /in your browser|nel tuo browser|en tu navegador|im Browser|in Ihrem Browser|in deinem Browser|w (Twojej )?przeglądarce/i;
+/** The claim the first visitor met: processing "in your browser", in any of the languages. */
+const inTheBrowser = /in your browser|nel tuo browser|en tu navegador|im Browser|in Ihrem Browser|in deinem Browser|w (Twojej )?przeglądarce|dans (votre|le) navigateur/i;
 /** The word for our server in each language: the hero says where the work happens. */
-const server = /server|servidor|serwer/i;
+const server = /server|servidor|serwer|serveur/i;
 
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 
@@ -72,14 +72,13 @@ test('Smart lightening is explained where it is offered, and the button says Opt
 test('without contact e-mail no page promises a reply time or priority support', async ({ page }) => {
   // The answer of an installation without SMTP_URL/CONTACT_TO (server/test/api/contact.test.ts checks the server side).
   await page.route('**/api/contact/info', (route) => route.fulfill({ json: { supportEmail: null, emailConfigured: false } }));
-  const promise = /within 24|entro 24|innerhalb von 24|plazo de 24|en 24 horas|w ciągu 24|priorit|bevorzugt|pierwszej kolejności/i;
+  const promise = /within 24|entro 24|innerhalb von 24|plazo de 24|en 24 horas|w ciągu 24|sous 24|priorit|bevorzugt|pierwszej kolejności/i;
   for (const language of landingLanguages) {
     // The landing page (with its contact form), then /contact in the language it keeps.
     for (const path of [landingPath(language), '/contact']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      // Polish stays the choice, but pages outside the landing page show English (docs/decisions/0057).
-      await expect(page.locator('html')).toHaveAttribute('lang', language === 'pl' && path === '/contact' ? 'en' : language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await bodyText(page), `${language} ${path}`).not.toMatch(promise);
     }

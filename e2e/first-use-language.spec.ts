@@ -8,15 +8,10 @@ import { password, uniqueEmail } from './people.js';
 
 const i18nDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../shared/src/i18n');
 type Tree = { [key: string]: string | Tree };
-/** A text as the app shows it in `language`: English where that language has no file for the area. */
+/** A text as the app shows it in `language`. */
 function text(area: string, language: string, key: string): string {
   const file = path.join(i18nDir, area, `${language}.json`);
-  let tree: Tree;
-  try {
-    tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
-  } catch {
-    return text(area, 'en', key);
-  }
+  const tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;
   const value = key.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
   if (typeof value !== 'string') throw new Error(`${area}/${language}: no ${key}`);
   return value;
@@ -33,11 +28,10 @@ async function headerLinks(page: Page, narrow: boolean) {
 }
 
 for (const size of sizes) {
-  for (const language of ['it', 'es', 'de', 'pl'] as const satisfies readonly LandingLanguage[]) {
+  for (const language of ['it', 'es', 'de', 'pl', 'fr'] as const satisfies readonly LandingLanguage[]) {
     test(`at ${size.name} a visitor on /${language} stays in ${language} through sign-in and the app`, async ({ page }) => {
       const narrow = size.width < 640;
-      // Polish has landing, shell and contact texts only: inside the app it falls back to English.
-      const appLanguage = language === 'pl' ? 'en' : language;
+      const appLanguage = language;
       await page.setViewportSize(size);
       await page.goto(landingPath(language));
       await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -82,10 +76,11 @@ for (const size of sizes) {
         `${home}#faq`,
       );
 
-      // Back on a landing page, the menu still offers every landing language, Polish included.
+      // Back on a landing page, the menu offers every language, Polish and French included.
       await page.goto(home);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('banner').getByRole('combobox').locator('option[value="pl"]')).toHaveText('Polski');
+      await expect(page.getByRole('banner').getByRole('combobox').locator('option[value="fr"]')).toHaveText('Français');
     });
   }
 }

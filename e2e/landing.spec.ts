@@ -70,12 +70,13 @@ test('choosing a language on the landing page moves to its page, and the choice 
   // Back at / the stored choice sends the visitor to the German page again.
   await page.goto('/');
   await expect(page).toHaveURL('/de');
-  // Polish is a landing page only: the rest of the interface shows English, and the choice stays Polish.
+  // Polish is a whole interface language: the guest page stays Polish, and so does the choice.
   await page.getByRole('combobox', { name: 'Sprache' }).selectOption('pl');
   await expect(page).toHaveURL('/pl');
   await expect(page.getByRole('heading', { level: 1, name: landingTexts.pl.landing.hero.title })).toBeVisible();
   await page.goto('/guest');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dostęp dla gości' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('pl');
 });
 

@@ -50,6 +50,13 @@ test('a premium user optimises a deck: progress, bytes before and after, the rep
   expect(saved.subarray(0, 2).toString()).toBe('PK');
   expect(saved.length).toBeLessThan(original);
 
+  // A reload lists the deck again, from the server, with its report and download.
+  await page.reload();
+  const listed = page.getByTestId('deck-row').filter({ hasText: 'libreoffice5.pptx' });
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByTestId('deck-report')).toContainText('recompressed');
+  await expect(listed.getByTestId('deck-download')).toHaveAttribute('href', /\/api\/images\/.+\/download$/);
+
   await page.goto('/images');
   const history = page.getByTestId('history-row').filter({ hasText: 'libreoffice5.pptx' });
   await expect(history.getByTestId('history-deck-icon')).toBeVisible();

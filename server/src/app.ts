@@ -8,26 +8,26 @@ import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import { AppError, fromFastifyError, registerErrorHandler, toErrorBody } from './errors.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { batchesRoutes } from './modules/batches/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { contactRoutes } from './modules/contact/routes.js';
-import { developerApiRoutes } from './modules/developer-api/routes.js';
-import { keysRoutes } from './modules/keys/routes.js';
-import { registerOriginCheck } from './modules/auth/origin.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { imagesRoutes } from './modules/images/routes.js';
-import { presentationsRoutes } from './modules/presentations/routes.js';
-import { buildPlanTable } from './modules/plans/service.js';
-import { plansRoutes } from './modules/plans/routes.js';
-import { sessionRoutes } from './modules/session/routes.js';
-import { statsRoutes } from './modules/stats/routes.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { createPasswordResetMailer } from './modules/password-reset/mailer.js';
-import { passwordResetRoutes } from './modules/password-reset/routes.js';
-import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/routes.js';
-import { billingFromEnv, checkPrice, type Billing } from './modules/billing/stripe.js';
-import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/store.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { batchesRoutes } from './modules/batches/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { contactRoutes } from './modules/contact/index.js';
+import { developerApiRoutes } from './modules/developer-api/index.js';
+import { keysRoutes } from './modules/keys/index.js';
+import { registerOriginCheck } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { imagesRoutes } from './modules/images/index.js';
+import { presentationsRoutes } from './modules/presentations/index.js';
+import { buildPlanTable } from './modules/plans/index.js';
+import { plansRoutes } from './modules/plans/index.js';
+import { sessionRoutes } from './modules/session/index.js';
+import { statsRoutes } from './modules/stats/index.js';
+import { accountRoutes } from './modules/account/index.js';
+import { createPasswordResetMailer } from './modules/password-reset/index.js';
+import { passwordResetRoutes } from './modules/password-reset/index.js';
+import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/index.js';
+import { billingFromEnv, checkPrice, type Billing } from './modules/billing/index.js';
+import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/index.js';
 import { quotaLedger } from './modules/quota/index.js';
 import { childProcessQueue, type ProcessQueueLimits } from './jobs/process-queue.js';
 import { jobTimeLimits, type AppJobs, type AppQueue } from './jobs/handlers.js';
@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(stripeWebhookRoutes, billingDeps);
   // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
-  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api') });
+  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api'), sourceUrlAllow: env.SOURCE_URL_ALLOW });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

@@ -27,6 +27,13 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   ),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** `host:port` pairs, comma-separated, that the API's fromUrl may fetch although they are private (docs/decisions/0135). */
+  SOURCE_URL_ALLOW: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.split(',').every((entry) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\]):\d{1,5}$/i.test(entry.trim())), 'must be host:port pairs separated by commas')
+      .optional(),
+  ),
   TRUST_PROXY: trustProxySchema,
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   QUOTA_GUEST: wholeNumber(1),

@@ -6,9 +6,9 @@ import { openJobQueue, startJobWorker } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { openResultStore } from './storage/open.js';
-import { sweepExpired } from './modules/images/sweeper.js';
+import { sweepExpired } from './modules/images/index.js';
 import { quotaLedger } from './modules/quota/index.js';
-import { recordUptimeMinute } from './modules/stats/service.js';
+import { recordUptimeMinute } from './modules/stats/index.js';
 
 async function main() {
   const startedAt = performance.now();

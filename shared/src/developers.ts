@@ -120,9 +120,9 @@ export type ApiUsage = z.infer<typeof apiUsageSchema>;
 export const TINIFY_ERRORS = {
   InputMissing: 400,
   BadRequest: 400,
-  SourceUrlNotSupported: 400,
+  SourceUrlRefused: 400,
+  SourceUrlUnreachable: 400,
   StoreNotSupported: 400,
-  PreserveNotSupported: 400,
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,

@@ -116,8 +116,25 @@ export const imageRecordSchema = z.object({
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
-export const historyResponseSchema = z.object({ items: z.array(imageRecordSchema) });
+/** Results and history come a page at a time, newest first (docs/decisions/0120-results-paged-by-cursor.md). */
+export const RESULTS_PAGE_SIZE = 20;
+
+/** `?cursor=` from the previous page's `nextCursor` (opaque), `?kind=` to list only images or only decks. */
+export const resultsPageQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  kind: z.enum(['image', 'deck']).optional(),
+});
+export type ResultsPageQuery = z.infer<typeof resultsPageQuerySchema>;
+
+/** One page: `nextCursor` is null on the last one. */
+export const historyResponseSchema = z.object({ items: z.array(imageRecordSchema), nextCursor: z.string().nullable() });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+/** The query string of one page of results or history. */
+export function resultsPageSearch(query: ResultsPageQuery): string {
+  const params = [query.kind && `kind=${query.kind}`, query.cursor && `cursor=${encodeURIComponent(query.cursor)}`].filter(Boolean);
+  return params.length > 0 ? `?${params.join('&')}` : '';
+}
 
 /** Which selection a file came with, sent beside the settings as multipart text fields (docs/decisions/0045). */
 export const batchFieldsSchema = z.object({
@@ -139,5 +156,5 @@ export const batchZipPath = (batchId: string) => `/api/batches/${encodeURICompon
 /** The ZIP's note naming the results it could not include (expired or removed since). */
 export const BATCH_ZIP_NOTE = 'not-included.txt';
 
-export const resultsResponseSchema = z.object({ items: z.array(imageRecordSchema) });
+export const resultsResponseSchema = historyResponseSchema;
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;

@@ -24,6 +24,7 @@ export const clientRoutes = [
   '/de',
   '/es',
   '/pl',
+  '/fr',
   '/guest',
   '/images',
   '/auth',

@@ -3,10 +3,11 @@ import it from './i18n/landing/it.json' with { type: 'json' };
 import de from './i18n/landing/de.json' with { type: 'json' };
 import es from './i18n/landing/es.json' with { type: 'json' };
 import pl from './i18n/landing/pl.json' with { type: 'json' };
+import fr from './i18n/landing/fr.json' with { type: 'json' };
 import { routeOf } from './routes.js';
 
 /** Languages with a landing page; the first is served at / and is the x-default. */
-export const landingLanguages = ['en', 'it', 'de', 'es', 'pl'] as const;
+export const landingLanguages = ['en', 'it', 'de', 'es', 'pl', 'fr'] as const;
 export type LandingLanguage = (typeof landingLanguages)[number];
 
 export function landingPath(language: LandingLanguage): string {
@@ -20,4 +21,4 @@ export function landingLanguageOf(pathname: string): LandingLanguage | null {
 }
 
 /** Each landing page's own texts, for the served HTML (the browser gets the same files through i18next). */
-export const landingTexts = { en, it, de, es, pl } satisfies Record<LandingLanguage, unknown>;
+export const landingTexts = { en, it, de, es, pl, fr } satisfies Record<LandingLanguage, unknown>;

@@ -1,7 +1,7 @@
 import { landingLanguages, landingPath, landingTexts, type LandingLanguage } from '@lightpix/shared';
 
 /** Open Graph wants a territory; these are the markets each landing page is written for. */
-const ogLocale: Record<LandingLanguage, string> = { en: 'en_GB', it: 'it_IT', de: 'de_DE', es: 'es_ES', pl: 'pl_PL' };
+const ogLocale: Record<LandingLanguage, string> = { en: 'en_GB', it: 'it_IT', de: 'de_DE', es: 'es_ES', pl: 'pl_PL', fr: 'fr_FR' };
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {
@@ -17,7 +17,7 @@ export function absoluteUrl(origin: string, pathname: string): string {
   return new URL(pathname, origin).toString();
 }
 
-/** The five landing pages and x-default (English at /), as hreflang alternates of one another. */
+/** The landing pages and x-default (English at /), as hreflang alternates of one another. */
 export function languageAlternates(origin: string): { hreflang: string; href: string }[] {
   return [
     ...landingLanguages.map((language) => ({ hreflang: language, href: absoluteUrl(origin, landingPath(language)) })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { results } from '../../src/db/schema/index.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 
@@ -69,5 +70,59 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
     expect((await client.get(record.objectPath)).statusCode).toBe(404);
     expect((await client.delete(`/api/images/${record.id}`)).statusCode).toBe(404);
     expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(usedBefore);
+  });
+
+  it('pages results and history 20 at a time by cursor, newest first, each row once, decks apart from images', async () => {
+    const { client, userId } = await signedUp(t.app, nextIp(), 'long-history@example.com');
+    const now = t.clock.now();
+    // 45 images and 3 decks; five share one millisecond, so the id breaks the tie.
+    const rows = Array.from({ length: 48 }, (_, index) => ({
+      id: `paged-${String(index).padStart(2, '0')}`,
+      userId,
+      clientIp: '198.46.0.1',
+      originalName: `photo-${index}.jpg`,
+      originalSize: 1000,
+      processedSize: 500,
+      status: 'completed' as const,
+      format: index < 45 ? 'jpeg' : 'pptx',
+      kind: index < 45 ? ('image' as const) : ('deck' as const),
+      storageKey: `paged-${index}`,
+      createdAt: new Date(now.getTime() - 60_000 + (index < 5 ? 0 : index) * 1000),
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    }));
+    await t.database.db.insert(results).values(rows);
+
+    async function all(path: string) {
+      const pages: { items: { id: string }[]; nextCursor: string | null }[] = [];
+      let cursor: string | null = null;
+      do {
+        const separator = path.includes('?') ? '&' : '?';
+        const response = await client.get(cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path);
+        expect(response.statusCode).toBe(200);
+        pages.push(response.json());
+        cursor = pages.at(-1)!.nextCursor;
+      } while (cursor && pages.length < 10);
+      return pages;
+    }
+
+    const images = await all('/api/images/results');
+    expect(images.map((page) => page.items.length)).toEqual([20, 20, 5]);
+    const imageIds = images.flatMap((page) => page.items.map((item) => item.id));
+    const expectedImages = rows.filter((row) => row.kind === 'image').sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id)).map((row) => row.id);
+    expect(imageIds).toEqual(expectedImages);
+
+    const decks = await all('/api/images/results?kind=deck');
+    expect(decks.flatMap((page) => page.items.map((item) => item.id))).toEqual(['paged-47', 'paged-46', 'paged-45']);
+    expect(decks[0]!.nextCursor).toBeNull();
+
+    const history = await all('/api/images/history');
+    expect(history.map((page) => page.items.length)).toEqual([20, 20, 8]);
+    expect(new Set(history.flatMap((page) => page.items.map((item) => item.id))).size).toBe(48);
+    expect((await all('/api/images/history?kind=deck')).flatMap((page) => page.items.map((item) => item.id))).toEqual(['paged-47', 'paged-46', 'paged-45']);
+
+    const broken = await client.get('/api/images/history?cursor=not-a-cursor');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('invalid_input');
+    expect((await client.get('/api/images/results?kind=folder')).statusCode).toBe(400);
   });
 });

@@ -13,6 +13,15 @@ let serial = 0;
 const newAddress = (name: string) => `${name}-${++serial}@example.com`;
 
 /** The mail's text as the reader sees it (nodemailer may send it quoted-printable). */
+/** A header as a person reads it: RFC 2047 encoded words (=?UTF-8?B?…?= or Q) decoded. */
+function headerText(value: string | undefined): string {
+  return (value ?? '').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_all, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
+
 function readable(mail: CaughtMail): string {
   if (!/quoted-printable/i.test(mail.headers['content-transfer-encoding'] ?? '')) return mail.body;
   const bytes = mail.body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -71,6 +80,19 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     expect(row).toMatchObject({ usedAt: null, requestedBy: null });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(3600_000);
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('writes the link in Polish and in French when asked from those interfaces', async () => {
+    const polish = newAddress('polish');
+    await register(t, polish);
+    const pl = await requestLink(polish, 'pl');
+    expect(headerText(pl.headers.subject)).toBe('Zresetuj hasło do Lightpix');
+    expect(readable(pl)).toContain('w ciągu 60 minut');
+    const french = newAddress('french');
+    await register(t, french);
+    const fr = await requestLink(french, 'fr');
+    expect(headerText(fr.headers.subject)).toBe('Réinitialisez votre mot de passe Lightpix');
+    expect(readable(fr)).toContain('dans les 60 minutes');
   });
 
   it('sets the new password once, signs this browser in and ends every other session', async () => {

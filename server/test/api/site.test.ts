@@ -59,6 +59,7 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
       de: `${PUBLIC_URL}/de`,
       es: `${PUBLIC_URL}/es`,
       pl: `${PUBLIC_URL}/pl`,
+      fr: `${PUBLIC_URL}/fr`,
       'x-default': `${PUBLIC_URL}/`,
     });
 
@@ -116,6 +117,7 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
     expect(locations).toEqual(expect.arrayContaining([`${PUBLIC_URL}/contact`, `${PUBLIC_URL}/privacy-policy`]));
     expect(locations.some((location) => location?.includes('/admin') || location?.includes('/api/'))).toBe(false);
     expect(sitemap.body).toContain(`hreflang="pl" href="${PUBLIC_URL}/pl"`);
+    expect(sitemap.body).toContain(`hreflang="fr" href="${PUBLIC_URL}/fr"`);
 
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
@@ -16,9 +17,20 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
   let t: TestApp;
   let server: Server;
   let person: Awaited<ReturnType<typeof signedUp>>;
+  /** A local file server, allowed by SOURCE_URL_ALLOW as an intranet host would be. */
+  const files = createHttpServer((request, response) => {
+    const body = served[request.url ?? ''];
+    if (!body) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+  });
+  const served: Record<string, Buffer> = {};
+  let filesBase = '';
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const filesHost = `127.0.0.1:${(files.address() as AddressInfo).port}`;
+    filesBase = `http://${filesHost}`;
+    t = await createTestApp(kind, { SOURCE_URL_ALLOW: filesHost });
     await t.app.ready();
     const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
       keySize: 2048,
@@ -33,6 +45,7 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     person = await signedUp(t.app, nextIp(), `tinify-${kind}@example.com`);
   });
   afterAll(async () => {
+    await new Promise((resolve) => files.close(resolve));
     await new Promise((resolve) => server.close(resolve));
     await t.close();
   });
@@ -74,6 +87,33 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     const failure = tinify.fromBuffer(Buffer.from('definitely not an image')).toBuffer();
     await expect(failure).rejects.toBeInstanceOf(tinify.ClientError);
     await expect(failure).rejects.toMatchObject({ status: 415, message: expect.stringMatching(/UnsupportedMediaType/) });
+  });
+
+  it('compresses from a URL through fromUrl(), one compression, and reports a non-image there as 415', async () => {
+    tinify.key = (await person.client.post('/api/keys', { name: 'from url' })).json().key;
+    served['/photo.jpg'] = await sharp(await fixture('photo.jpg')).resize(200).jpeg({ quality: 92 }).toBuffer();
+    served['/notes.txt'] = Buffer.from('not an image at all');
+    const before = tinify.compressionCount ?? 0;
+    const output = Buffer.from(await tinify.fromUrl(`${filesBase}/photo.jpg`).toBuffer());
+    expect((await sharp(output).metadata()).width).toBe(200);
+    expect(output.length).toBeLessThan(served['/photo.jpg'].length);
+    expect(tinify.compressionCount).toBe(before + 1);
+    await expect(tinify.fromUrl(`${filesBase}/notes.txt`).toBuffer()).rejects.toMatchObject({ status: 415 });
+    await expect(tinify.fromUrl(`${filesBase}/missing.png`).toBuffer()).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/404/) });
+    await expect(tinify.fromUrl('http://169.254.169.254/latest/meta-data/').toBuffer()).rejects.toBeInstanceOf(tinify.ClientError);
+  });
+
+  it("keeps a PNG's copyright and creation date through preserve(), and drops them without it", async () => {
+    tinify.key = (await person.client.post('/api/keys', { name: 'preserve' })).json().key;
+    // As in the client's own example image: the copyright lives in XMP's dc:rights.
+    const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreateDate>2016-01-18T10:37:35+01:00</xmp:CreateDate><dc:rights><rdf:Alt><rdf:li xml:lang="x-default">Copyright Example Studio</rdf:li></rdf:Alt></dc:rights></rdf:Description></rdf:RDF></x:xmpmeta>`;
+    const logo = await sharp(await fixture('alpha.png')).resize(140).withXmp(xmp).png().toBuffer();
+    const source = tinify.fromBuffer(logo);
+    const plain = Buffer.from(await source.toBuffer());
+    const kept = Buffer.from(await source.preserve('copyright', 'creation').toBuffer());
+    expect(plain.includes('Copyright Example Studio')).toBe(false);
+    expect(kept.includes('Copyright Example Studio')).toBe(true);
+    expect((await sharp(kept).metadata()).format).toBe('png');
   });
 
   it("converts to 'image/jpg' and refuses a transparent image to JPEG without a background (400)", async () => {

@@ -30,6 +30,7 @@ export const languageNames: Record<LandingLanguage, string> = {
   es: 'Español',
   de: 'Deutsch',
   pl: 'Polski',
+  fr: 'Français',
 };
 
 /** The chosen language is kept in browser storage under this key. */
@@ -43,13 +44,9 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/**
- * The stored choice if valid, else the browser's primary language if supported, else en.
- * A stored landing-only language (Polish) means English inside the app, not the browser's language.
- */
+/** The stored choice if valid, else the browser's primary language if supported, else en. */
 export function detectLanguage(stored: string | null, browserLanguage: string | undefined): Language {
   if (isLanguage(stored)) return stored;
-  if (isLandingLanguage(stored)) return 'en';
   const primary = browserLanguage?.split('-')[0]?.toLowerCase();
   return isLanguage(primary) ? primary : 'en';
 }
@@ -62,21 +59,18 @@ function readStoredLanguage(): string | null {
   }
 }
 
-/** The language this visitor chose or last read a landing page in (Polish included), if any. */
+/** The language this visitor chose or last read a landing page in, if any. */
 export function storedLanguage(): LandingLanguage | null {
   const stored = readStoredLanguage();
   return isLandingLanguage(stored) ? stored : null;
 }
 
-/**
- * The interface language this visitor chose, or their browser's, or English. Polish has
- * only landing-page texts, so the app shows English for it while the choice stays stored (docs/decisions/0057).
- */
+/** The interface language this visitor chose, or their browser's, or English (docs/decisions/0057). */
 export function preferredLanguage(): Language {
   return detectLanguage(readStoredLanguage(), navigator.language);
 }
 
-/** The landing page this visitor belongs to: the stored choice (Polish too), else the interface language. */
+/** The landing page this visitor belongs to: the stored choice, else the interface language. */
 export function homeLanguage(): LandingLanguage {
   return storedLanguage() ?? preferredLanguage();
 }

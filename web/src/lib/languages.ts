@@ -1,5 +1,5 @@
-/** Every language the whole interface can be shown in; shared/src/site.ts adds Polish for the landing page. */
-export const languages = ['en', 'it', 'es', 'de'] as const;
+/** Every language the whole interface is shown in; each has its landing page too (shared/src/site.ts). */
+export const languages = ['en', 'it', 'es', 'de', 'pl', 'fr'] as const;
 export type Language = (typeof languages)[number];
 
 export type TranslationTree = { [key: string]: string | TranslationTree };

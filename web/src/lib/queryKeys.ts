@@ -5,6 +5,7 @@ export const queryKeys = {
   currentUser: ['auth', 'user'],
   history: ['images', 'history'],
   results: ['images', 'results'],
+  deckResults: ['images', 'results', 'deck'],
   adminStats: ['admin', 'stats'],
   adminUsers: ['admin', 'users'],
   stats: ['stats'],

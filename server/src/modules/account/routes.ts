@@ -3,8 +3,8 @@ import { changePasswordRequestSchema, deleteAccountRequestSchema } from '@lightp
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
-import type { Billing } from '../billing/stripe.js';
-import { currentVisitor } from '../session/service.js';
+import type { Billing } from '../billing/index.js';
+import { currentVisitor } from '../session/index.js';
 import { changePassword, deleteAccount } from './service.js';
 
 async function signedInUser(request: FastifyRequest, db: Database) {

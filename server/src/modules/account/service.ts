@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.js';
 import { apiKeys, passwordResets, results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
-import { cancelAllSubscriptions } from '../billing/service.js';
-import type { Billing } from '../billing/stripe.js';
-import { endResetLinks } from '../password-reset/service.js';
+import { cancelAllSubscriptions } from '../billing/index.js';
+import type { Billing } from '../billing/index.js';
+import { endResetLinks } from '../password-reset/index.js';
 
 async function checkPassword(user: UserRow, password: string, field: string): Promise<void> {
   const matches = await verify(user.passwordHash, password).catch(() => false);

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminUsersQuerySchema, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminPasswordResetReceipt, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
-import { isAdmin } from '../auth/service.js';
-import { listContactMessages } from '../contact/service.js';
-import { currentVisitor } from '../session/service.js';
-import type { PasswordResetMailer } from '../password-reset/mailer.js';
-import { emailUnavailable } from '../password-reset/routes.js';
+import { isAdmin } from '../auth/index.js';
+import { listContactMessages } from '../contact/index.js';
+import { currentVisitor } from '../session/index.js';
+import type { PasswordResetMailer } from '../password-reset/index.js';
+import { emailUnavailable } from '../password-reset/index.js';
 import { adminStats, listUsers, sendUserResetLink, updateUser } from './service.js';
 
 /** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */

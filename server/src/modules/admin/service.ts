@@ -4,9 +4,9 @@ import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersRespon
 import type { Database } from '../../db/client.js';
 import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { premiumList, refreshTier } from '../billing/subscriptions.js';
-import type { PasswordResetMailer } from '../password-reset/mailer.js';
-import { sendResetLink } from '../password-reset/service.js';
+import { premiumList, refreshTier } from '../billing/index.js';
+import type { PasswordResetMailer } from '../password-reset/index.js';
+import { sendResetLink } from '../password-reset/index.js';
 import { spentResults, spentResultsSql } from '../quota/index.js';
 
 

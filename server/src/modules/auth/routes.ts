@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_PATH, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor, findUser } from '../session/index.js';
 import { signIn } from './sign-in.js';
-import { adoptGuestResults, findUser, registerUser, toCurrentUser, verifyCredentials } from './service.js';
+import { adoptGuestResults, registerUser, toCurrentUser, verifyCredentials } from './service.js';
 import { byAddress } from '../../rate-limit.js';
 
 export interface AuthDeps {

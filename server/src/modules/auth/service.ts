@@ -5,6 +5,7 @@ import type { CurrentUser, LoginRequest } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { deactivated } from '../session/index.js';
 
 export interface NewUser {
   username: string;
@@ -63,15 +64,6 @@ export async function verifyCredentials(db: Database, credentials: LoginRequest)
   if (!user || !matches) throw new AppError('not_signed_in', 'Wrong e-mail or password.');
   if (!user.isActive) throw deactivated();
   return user;
-}
-
-export function deactivated(): AppError {
-  return new AppError('forbidden', 'This account has been deactivated. Please contact support.');
-}
-
-export async function findUser(db: Database, id: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user ?? null;
 }
 
 /** A guest who signs up keeps what they processed: their results move to the new account. */

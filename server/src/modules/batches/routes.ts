@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import contentDisposition from 'content-disposition';
 import type { Database } from '../../db/client.js';
 import type { ResultStore } from '../../storage/result-store.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor } from '../session/index.js';
 import { NOTE_HEADING, planBatchZip } from './service.js';
 import { streamZip } from './zip.js';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isDownloadable, isReserved, type QuotaOwner } from '../quota/index.js';
-import { downloadName, ownedBy } from '../images/service.js';
+import { downloadName, ownedBy } from '../images/index.js';
 import type { ZipEntry } from './zip.js';
 
 /** Formats whose data is already compressed: a ZIP stores them as they are. */

@@ -8,8 +8,8 @@ import {
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
-import type { PlanTable } from '../plans/service.js';
-import { currentVisitor } from '../session/service.js';
+import type { PlanTable } from '../plans/index.js';
+import { currentVisitor } from '../session/index.js';
 import type { Billing } from './stripe.js';
 import { createSubscription, describeBilling, handleWebhook, openPortal, requireBilling, setCancelAtPeriodEnd } from './service.js';
 

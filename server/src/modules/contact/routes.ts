@@ -3,7 +3,7 @@ import { contactRequestSchema, type ContactInfo, type ContactReceipt } from '@li
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { parseBody } from '../../errors.js';
-import { findUser } from '../auth/service.js';
+import { findUser } from '../session/index.js';
 import { createContactMailer } from './mailer.js';
 import { deliverContactMessage, storeContactMessage } from './service.js';
 import { byAddress } from '../../rate-limit.js';

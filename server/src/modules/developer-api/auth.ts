@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Plan } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { ApiKeyRow, UserRow } from '../../db/schema/index.js';
-import type { PlanTable } from '../plans/service.js';
+import type { PlanTable } from '../plans/index.js';
 import type { QuotaOwner } from '../quota/index.js';
-import { findLiveKey, markKeyUsed } from '../keys/service.js';
+import { findLiveKey, markKeyUsed } from '../keys/index.js';
 import { unauthorized } from './errors.js';
 
 /** Who an API call is from: a live key, its active owner and their plan. */

@@ -64,7 +64,7 @@ export function openApiDocument(serverUrl: string) {
       '/shrink': {
         post: {
           operationId: 'shrink',
-          summary: 'Compress an image sent as the raw request body',
+          summary: 'Compress an image sent as the raw request body, or fetched from {"source":{"url"}}',
           requestBody: {
             required: true,
             content: {
@@ -78,7 +78,7 @@ export function openApiDocument(serverUrl: string) {
               headers: { ...countHeader, Location: { schema: { type: 'string' } } },
               content: { 'application/json': { schema: { $ref: '#/components/schemas/ShrinkResponse' } } },
             },
-            '400': errorResponse('InputMissing (empty body), BadRequest, SourceUrlNotSupported'),
+            '400': errorResponse('InputMissing (empty body), BadRequest, SourceUrlRefused (not a public http(s) address), SourceUrlUnreachable (the URL gave no image)'),
             '413': errorResponse('PayloadTooLarge: over 10 MB or too many pixels'),
             '415': errorResponse('UnsupportedMediaType: not an image, or an image format we do not read'),
             '422': errorResponse('DecodeError: a damaged image'),
@@ -99,7 +99,7 @@ export function openApiDocument(serverUrl: string) {
           requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/OutputOptions' } } } },
           responses: {
             '200': imageResponse('The transformed image'),
-            '400': errorResponse('BadRequest (also a transparent image converted to JPEG without a background), StoreNotSupported, PreserveNotSupported'),
+            '400': errorResponse('BadRequest (also a transparent image converted to JPEG without a background), StoreNotSupported'),
             '404': errorResponse('NotFound'),
             '410': errorResponse('Gone: past retention'),
             ...common,

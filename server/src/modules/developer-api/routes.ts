@@ -4,11 +4,12 @@ import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-lim
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { originOf } from '../../web.js';
-import type { ImagesDeps } from '../images/service.js';
-import { hashKey } from '../keys/service.js';
-import type { PlanTable } from '../plans/service.js';
+import type { ImagesDeps } from '../images/index.js';
+import { hashKey } from '../keys/index.js';
+import type { PlanTable } from '../plans/index.js';
 import { quotaUsage } from '../quota/index.js';
 import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './auth.js';
+import { fetchSourceImage, parseAllowList, SourceUrlError, type Resolve } from '../fetch/index.js';
 import { TinifyError, toTinifyError } from './errors.js';
 import { openApiDocument } from './openapi.js';
 import { changesImage, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './service.js';
@@ -22,6 +23,10 @@ declare module 'fastify' {
 export interface DeveloperApiDeps extends ImagesDeps {
   plans: PlanTable;
   publicUrl: string | undefined;
+  /** SOURCE_URL_ALLOW: private `host:port` pairs fromUrl may fetch. */
+  sourceUrlAllow?: string;
+  /** Tests play DNS for fromUrl with this. */
+  resolveSourceHost?: Resolve;
   /** Where the limits are counted (Redis, shared by every instance) when not in this process. */
   limits?: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'>;
 }
@@ -62,6 +67,19 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       }),
   });
   const failedKeys = app.createRateLimit({ max: FAILED_KEYS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `api-failed:${request.ip}` });
+
+  const sourceOptions = { allow: parseAllowList(deps.sourceUrlAllow), maxBytes: MAX_IMAGE_BYTES, resolve: deps.resolveSourceHost };
+
+  /** The image of a JSON body `{"source":{"url"}}`, fetched like an upload's bytes arrive (docs/decisions/0135). */
+  async function fetchSource(body: unknown): Promise<Buffer> {
+    const parsed = shrinkFromUrlSchema.safeParse(body);
+    if (!parsed.success) throw TinifyError.named('BadRequest', 'Send the image bytes as the request body, or JSON {"source": {"url": "https://…"}}.');
+    return fetchSourceImage(parsed.data.source.url, sourceOptions).catch((error: unknown) => {
+      if (!(error instanceof SourceUrlError)) throw error;
+      if (error.reason === 'too_large') throw new AppError('file_too_large', error.message);
+      throw TinifyError.named(error.reason === 'refused' ? 'SourceUrlRefused' : 'SourceUrlUnreachable', error.message);
+    });
+  }
 
   async function caller(request: FastifyRequest): Promise<ApiCaller> {
     try {
@@ -108,16 +126,9 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     // A full queue is refused before the upload is read.
     app.post(`${prefix}/shrink`, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
       const who = await caller(request);
-      if (!Buffer.isBuffer(request.body) && request.body !== undefined) {
-        const fromUrl = shrinkFromUrlSchema.safeParse(request.body).success;
-        throw TinifyError.named(fromUrl ? 'SourceUrlNotSupported' : 'BadRequest',
-          fromUrl
-            ? 'Compressing from a URL is not supported: send the image bytes as the request body.'
-            : 'Send the image bytes as the request body.',
-        );
-      }
+      const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
       const base = `${originOf(request, deps.publicUrl)}${prefix}`;
-      const { id, response } = await shrink(deps, who, (request.body as Buffer | undefined) ?? Buffer.alloc(0), base);
+      const { id, response } = await shrink(deps, who, data ?? Buffer.alloc(0), base);
       return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
     });
 

@@ -9,8 +9,8 @@ import { inspectImage, isTransparent } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/service.js';
-import { reserveAndProduce } from '../images/produce.js';
+import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/index.js';
+import { reserveAndProduce } from '../images/index.js';
 import { isDownloadable, quotaUsage, windowStart } from '../quota/index.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
@@ -24,6 +24,8 @@ const SHRINK_SETTINGS: ProcessSettings = {
   maintainRatio: true,
   maxBytes: null,
   keepMetadata: false,
+  // Copyright, creation and location wait beside the result for a later `preserve` (docs/decisions/0136).
+  preservable: true,
 };
 
 /** The name API results carry in the owner's history (the API sends no file name). */
@@ -120,11 +122,6 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   if (options.store !== undefined) {
     throw TinifyError.named('StoreNotSupported', 'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.');
   }
-  if (options.preserve?.length) {
-    throw TinifyError.named('PreserveNotSupported',
-      'Metadata cannot be preserved: every image loses its metadata when it is compressed and the original is not kept. Remove "preserve".',
-    );
-  }
   const source = await liveResult(deps, caller, id);
   const data = await toBuffer(await openStored(deps, source.storageKey!));
   const info = await inspectImage(data);
@@ -143,7 +140,17 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
     caller.plan,
     caller.owner,
     { originalName: source.originalName, originalSize: data.length, apiKeyId: caller.key.id },
-    { kind: 'apiTransform', input: { info, resize: proportional, crop, background: options.transform?.background ?? null, formats } },
+    {
+      kind: 'apiTransform',
+      input: {
+        info,
+        resize: proportional,
+        crop,
+        background: options.transform?.background ?? null,
+        formats,
+        preserve: options.preserve?.length ? { fields: options.preserve, from: source.id } : null,
+      },
+    },
     data,
   );
   return { body: await openStored(deps, row.storageKey!), type: mimeTypeOf[row.format as InputFormat], size: row.processedSize, width: row.width, height: row.height };

@@ -6,7 +6,18 @@ import type { Admission } from '../../jobs/queue.js';
 import { JobStillRunning } from '../../jobs/result-queue.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
 import { giveBackUnit, reserveUnit, type QuotaOwner } from '../quota/index.js';
-import type { ImagesDeps } from './service.js';
+import type { Database } from '../../db/client.js';
+import type { ResultQueue } from '../../jobs/result-queue.js';
+import type { ResultStore } from '../../storage/result-store.js';
+
+export interface ImagesDeps {
+  db: Database;
+  store: ResultStore;
+  /** Result jobs: here in child processes, or BullMQ workers with REDIS_URL. */
+  jobs: ResultQueue;
+  retentionHours: number;
+  now: () => Date;
+}
 
 /** What the reservation row records before the work starts. */
 export interface Reservation {

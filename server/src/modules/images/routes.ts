@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { batchFieldsSchema, PPTX_MIME_TYPE, RESULTS_PATH, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
-import { AppError } from '../../errors.js';
-import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
+import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
+import { AppError, parseBody } from '../../errors.js';
+import { readUpload } from '../../multipart.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
-import type { PlanTable } from '../plans/service.js';
+import type { PlanTable } from '../plans/index.js';
 import { expireResult } from './sweeper.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor } from '../session/index.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
-import { parseBatchPlace } from '../batches/place.js';
+import { parseBatchPlace } from './batch-place.js';
 import { isDownloadable } from '../quota/index.js';
 import {
   currentResultsOf,
@@ -18,40 +18,17 @@ import {
   parseSettings,
   processUpload,
   removeResult,
-  type ImagesDeps,
-  type Upload,
 } from './service.js';
+import type { ImagesDeps } from './produce.js';
 
-const MAX_NAME_LENGTH = 200;
-
-/** Keeps the base name a browser sent, without folders, control or bidi characters. */
-export function cleanFilename(name: string | undefined, fallback = 'image'): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = withoutBidiControls(withoutControlCharacters(base, '')).trim().slice(0, MAX_NAME_LENGTH);
-  return clean || fallback;
-}
-
-/** Reads every part, whatever their order: the web client sends the file before the settings. */
-async function readUpload(request: FastifyRequest): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the image as multipart/form-data.');
-  let upload: Upload | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'image' && !upload) upload = { filename: cleanFilename(part.filename), data };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    // Limits (size, files, fields) have Fastify codes and their own answers; the parser's own errors are a broken body.
-    if ((error as { code?: string }).code?.startsWith('FST_')) throw error;
-    throw new AppError('invalid_input', 'The upload is incomplete or not valid multipart/form-data (it may have been cut short). Please send it again.');
-  }
-  return { upload, fields };
-}
+/** The image part and the settings, whatever their order: the web client sends the file before the settings. */
+const imageUpload = (maxBytes: number) => ({
+  field: 'image',
+  fallbackName: 'image',
+  maxBytes,
+  tooLarge: `Images can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  noun: 'image',
+});
 
 /** A deck downloads as PowerPoint; an image as its format. */
 function contentTypeOf(kind: 'image' | 'deck', format: string): string {
@@ -62,7 +39,7 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before the body is read or a session is started.
   app.post('/api/images/process', { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
-    const { upload, fields } = await readUpload(request);
+    const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
     if (!upload || upload.data.length === 0) {
       throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
     }
@@ -85,14 +62,14 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     const visitor = await currentVisitor(request, deps.db);
     if (!visitor.userId) throw new AppError('not_signed_in', 'Sign in to see your history.');
     reply.header('Cache-Control', 'no-store');
-    return { items: await historyOf(deps.db, visitor.userId, deps.now()) };
+    return historyOf(deps.db, visitor.userId, deps.now(), parseBody(resultsPageQuerySchema, request.query));
   });
 
   // Guests too: a reload must not lose what is still waiting for download (docs/decisions/0046).
   app.get(RESULTS_PATH, async (request, reply): Promise<ResultsResponse> => {
     const visitor = await currentVisitor(request, deps.db);
     reply.header('Cache-Control', 'no-store');
-    return { items: await currentResultsOf(deps.db, visitor, deps.now()) };
+    return currentResultsOf(deps.db, visitor, deps.now(), parseBody(resultsPageQuerySchema, request.query));
   });
 
   app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {

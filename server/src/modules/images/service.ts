@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   fieldProblems,
   formatAllowed,
@@ -8,8 +8,11 @@ import {
   type ImageRecord,
   type OutputFormat,
   type Plan,
+  type HistoryResponse,
+  type ResultsPageQuery,
 } from '@lightpix/shared';
 import { withoutBidiControls } from '../../text.js';
+import type { Upload } from '../../multipart.js';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -18,25 +21,13 @@ import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
 import type { Admission } from '../../jobs/queue.js';
-import type { ResultQueue } from '../../jobs/result-queue.js';
-import type { ResultStore } from '../../storage/result-store.js';
-import type { BatchPlace } from '../batches/place.js';
+import type { BatchPlace } from './batch-place.js';
 import { isExpired, isReserved, spentResults, type QuotaOwner } from '../quota/index.js';
-import { reserveAndProduce } from './produce.js';
+import { pageOf } from './pages.js';
+import { reserveAndProduce, type ImagesDeps } from './produce.js';
 
-export interface ImagesDeps {
-  db: Database;
-  store: ResultStore;
-  /** Result jobs: here in child processes, or BullMQ workers with REDIS_URL. */
-  jobs: ResultQueue;
-  retentionHours: number;
-  now: () => Date;
-}
-
-export interface Upload {
-  filename: string;
-  data: Buffer;
-}
+/** An uploaded file, as the multipart reader hands it over. */
+export type { Upload };
 
 type Settings = Omit<OptimiseOptions, 'format' | 'autoFormats'> & { format: OutputFormat | 'original' | typeof SMALLEST_FORMAT };
 export type { Settings as ProcessSettings };
@@ -136,18 +127,10 @@ export async function findOwnedResult(db: Database, owner: QuotaOwner, id: strin
   return row;
 }
 
-/** How many results the history returns at most; the page shows five and can unfold the rest. */
-const HISTORY_LIMIT = 500;
-
-/** The user's results, newest first, expired ones marked; reservations in progress are left out. */
-export async function historyOf(db: Database, userId: string, now: Date): Promise<ImageRecord[]> {
-  const rows = await db
-    .select()
-    .from(results)
-    .where(and(eq(results.userId, userId), spentResults, isNull(results.removedAt)))
-    .orderBy(desc(results.createdAt))
-    .limit(HISTORY_LIMIT);
-  return rows.map((row) => toRecord(row, now));
+/** One page of the user's results, newest first, expired ones marked; reservations in progress are left out. */
+export async function historyOf(db: Database, userId: string, now: Date, query: ResultsPageQuery = {}): Promise<HistoryResponse> {
+  const where = and(eq(results.userId, userId), spentResults, isNull(results.removedAt));
+  return pageOf(db, where, query, (row) => toRecord(row, now));
 }
 
 /** Whose results a visitor sees: an account's own, or a guest's that no account has adopted. */
@@ -155,15 +138,13 @@ export function ownedBy(owner: QuotaOwner) {
   return owner.userId !== null ? eq(results.userId, owner.userId) : and(isNull(results.userId), eq(results.guestSessionId, owner.guestSessionId));
 }
 
-/** The visitor's images still downloadable, newest first: what the image page shows again after a reload (decks are in the history). */
-export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Date): Promise<ImageRecord[]> {
-  const rows = await db
-    .select()
-    .from(results)
-    .where(and(ownedBy(owner), eq(results.kind, 'image'), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt)))
-    .orderBy(desc(results.createdAt), desc(results.id))
-    .limit(HISTORY_LIMIT);
-  return rows.map((row) => toRecord(row, now));
+/**
+ * One page of the visitor's results still downloadable, newest first: what the image page (images)
+ * and the PowerPoint page (`kind: 'deck'`) show again after a reload.
+ */
+export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Date, query: ResultsPageQuery = {}): Promise<HistoryResponse> {
+  const where = and(ownedBy(owner), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt));
+  return pageOf(db, where, { ...query, kind: query.kind ?? 'image' }, (row) => toRecord(row, now));
 }
 
 /** Deletes the stored file at once; the row stays (removed) so the quota it used stays used. */

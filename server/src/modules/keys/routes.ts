@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createApiKeyRequestSchema, MAX_API_KEYS, type ApiKeysResponse, type CreatedApiKey } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
-import { currentVisitor } from '../session/service.js';
+import { currentVisitor } from '../session/index.js';
 import { createKey, listKeys, revokeKey } from './service.js';
 
 export interface KeysDeps {

@@ -1,6 +1,6 @@
-import { PASSWORD_RESET_LIFETIME_MINUTES, RESET_PASSWORD_PATH } from '@lightpix/shared';
+import { PASSWORD_RESET_LIFETIME_MINUTES, RESET_PASSWORD_PATH, type LandingLanguage } from '@lightpix/shared';
 import type { Env } from '../../env.js';
-import { smtpTransport } from '../contact/mailer.js';
+import { smtpTransport } from '../contact/index.js';
 
 /** One reset link as it is e-mailed to the account's own address. */
 export interface ResetMail {
@@ -18,7 +18,8 @@ export interface PasswordResetMailer {
 
 type Texts = { subject: string; asked: string; bySupport: string; open: string; once: string; ignore: string };
 
-const texts: Record<'en' | 'it' | 'es' | 'de', Texts> = {
+/** One text per interface language (every landing language is one); an unknown language gets English. */
+const texts: Record<LandingLanguage, Texts> = {
   en: {
     subject: 'Reset your Lightpix password',
     asked: 'Someone, hopefully you, asked to reset the password of the Lightpix account for {email}.',
@@ -50,6 +51,22 @@ const texts: Record<'en' | 'it' | 'es' | 'de', Texts> = {
     open: 'Öffne diesen Link innerhalb von {minutes} Minuten, um ein neues Passwort zu wählen:',
     once: 'Der Link funktioniert einmal. Mit dem neuen Passwort wirst du auf allen anderen Geräten abgemeldet.',
     ignore: 'Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.',
+  },
+  pl: {
+    subject: 'Zresetuj hasło do Lightpix',
+    asked: 'Ktoś (mamy nadzieję, że Ty) poprosił o zresetowanie hasła do konta Lightpix {email}.',
+    bySupport: 'Pomoc Lightpix wysłała Ci ten link do ustawienia nowego hasła do konta {email}.',
+    open: 'Otwórz ten link w ciągu {minutes} minut, aby ustawić nowe hasło:',
+    once: 'Link działa jeden raz. Ustawienie nowego hasła wyloguje Cię na wszystkich innych urządzeniach.',
+    ignore: 'Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło się nie zmieni.',
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe Lightpix',
+    asked: "Quelqu'un (vous, nous l'espérons) a demandé à réinitialiser le mot de passe du compte Lightpix {email}.",
+    bySupport: "L'assistance Lightpix vous a envoyé ce lien pour choisir un nouveau mot de passe pour le compte {email}.",
+    open: 'Ouvrez ce lien dans les {minutes} minutes pour choisir un nouveau mot de passe\u00a0:',
+    once: "Le lien ne fonctionne qu'une fois. Choisir un nouveau mot de passe vous déconnecte de tous vos autres appareils.",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
   },
 };
 

@@ -8,10 +8,10 @@ import {
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
-import { toCurrentUser } from '../auth/service.js';
-import { signIn } from '../auth/sign-in.js';
+import { toCurrentUser } from '../auth/index.js';
+import { signIn } from '../auth/index.js';
 import type { PasswordResetMailer } from './mailer.js';
-import { resetPassword, sendResetLinkIfAccount } from './service.js';
+import { emailUnavailable, resetPassword, sendResetLinkIfAccount } from './service.js';
 import { byAddress } from '../../rate-limit.js';
 
 export interface PasswordResetDeps {
@@ -26,10 +26,6 @@ export const RESET_REQUESTS_PER_IP = { max: 5, timeWindow: '15 minutes', keyGene
 export const RESET_REQUESTS_PER_ADDRESS = { max: 3, timeWindow: '1 hour' };
 const RESET_CONFIRMS_PER_IP = { max: 10, timeWindow: '15 minutes', keyGenerator: byAddress };
 const SENT: PasswordResetReceipt = { status: 'sent' };
-
-export function emailUnavailable(): AppError {
-  return new AppError('email_unavailable', 'Password reset by e-mail is not available on this installation. Please contact support.');
-}
 
 /** "Forgot password?": a link by e-mail, then a new password that signs out every other session (docs/decisions/0059). */
 export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, adminEmails, now }: PasswordResetDeps) {

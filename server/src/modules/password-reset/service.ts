@@ -5,7 +5,7 @@ import { PASSWORD_RESET_LIFETIME_MINUTES } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { deactivated } from '../auth/service.js';
+import { deactivated } from '../session/index.js';
 import type { PasswordResetMailer } from './mailer.js';
 
 /** Only this digest is stored: a copy of the database cannot be turned into working links. */
@@ -82,4 +82,9 @@ export async function endResetLinks(db: Pick<Database, 'update'>, userId: string
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Reset links need e-mail (SMTP_URL, a sender and PUBLIC_URL); without it the answer says so. */
+export function emailUnavailable(): AppError {
+  return new AppError('email_unavailable', 'Password reset by e-mail is not available on this installation. Please contact support.');
 }

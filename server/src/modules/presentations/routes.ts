@@ -1,34 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRESENTATIONS_PROCESS_PATH, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
 import { AppError, parseBody } from '../../errors.js';
-import type { PlanTable } from '../plans/service.js';
-import { currentVisitor } from '../session/service.js';
-import { cleanFilename } from '../images/routes.js';
-import type { Upload } from '../images/service.js';
+import type { PlanTable } from '../plans/index.js';
+import { currentVisitor } from '../session/index.js';
+import { readUpload } from '../../multipart.js';
 import { assertPowerpointAllowed, deckStatus, processDeck, type PresentationsDeps } from './service.js';
 
-/** Reads the `file` part (up to the plan's deck size) and the text fields, in any order. */
-async function readDeckUpload(request: FastifyRequest, maxBytes: number): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError('invalid_input', 'Send the deck as multipart/form-data.');
-  let upload: Upload | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file' && !upload) upload = { filename: cleanFilename(part.filename, 'presentation'), data };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('file_too_large', `Decks can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-    }
-    throw error;
-  }
-  return { upload, fields };
-}
+/** The `file` part (up to the plan's deck size) and the text fields, in any order. */
+const deckUpload = (maxBytes: number) => ({
+  field: 'file',
+  fallbackName: 'presentation',
+  maxBytes,
+  tooLarge: `Decks can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  noun: 'deck',
+});
 
 /** RFC 7240: a client that would rather poll than hold the request open while its deck is optimised. */
 const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.test(String(request.headers.prefer ?? ''));
@@ -42,7 +27,7 @@ export async function presentationsRoutes(app: FastifyInstance, deps: Presentati
     const visitor = await currentVisitor(request, deps.db);
     const plan = deps.plans[visitor.tier];
     assertPowerpointAllowed(plan);
-    const { upload, fields } = await readDeckUpload(request, plan.maxPresentationBytes);
+    const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
     if (!upload || upload.data.length === 0) {
       throw new AppError('invalid_input', 'Choose a .pptx or .ppt deck to upload.', { file: 'A deck file is required.' });
     }

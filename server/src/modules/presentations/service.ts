@@ -3,8 +3,8 @@ import { AppError } from '../../errors.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import { converterState, converterUnavailable, isLegacyPpt, type PptConverter } from '../../presentations/ppt.js';
 import { isZip } from '../../presentations/zip.js';
-import { findOwnedResult, toRecord, type ImagesDeps, type Upload } from '../images/service.js';
-import { ownerKey, reserveAndProduce } from '../images/produce.js';
+import { findOwnedResult, toRecord, type ImagesDeps, type Upload } from '../images/index.js';
+import { ownerKey, reserveAndProduce } from '../images/index.js';
 import type { QuotaOwner } from '../quota/index.js';
 
 export interface PresentationsDeps extends ImagesDeps {

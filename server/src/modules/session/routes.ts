@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import type { PlanTable } from '../plans/service.js';
+import type { PlanTable } from '../plans/index.js';
 import { currentVisitor, describeSession } from './service.js';
 
 export async function sessionRoutes(app: FastifyInstance, deps: { db: Database; plans: PlanTable; now: () => Date }) {

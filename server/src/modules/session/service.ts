@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { SessionResponse, Tier } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/index.js';
-import type { PlanTable } from '../plans/service.js';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '../../db/schema/index.js';
+import type { PlanTable } from '../plans/index.js';
 import { AppError } from '../../errors.js';
-import { deactivated, findUser } from '../auth/service.js';
 import { quotaUsage, type QuotaOwner } from '../quota/index.js';
 
 declare module 'fastify' {
@@ -14,6 +14,16 @@ declare module 'fastify' {
     guestSessionId?: string;
     userId?: string;
   }
+}
+
+/** The answer to a deactivated account, whether it signs in, is signed in or asks for a reset link. */
+export function deactivated(): AppError {
+  return new AppError('forbidden', 'This account has been deactivated. Please contact support.');
+}
+
+export async function findUser(db: Database, id: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
 }
 
 export interface Visitor extends QuotaOwner {

@@ -1,11 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '#components/layout/Footer';
 import { Header } from '#components/layout/Header';
 import { Spinner } from '#components/ui/Spinner';
-import { useShownLandingLanguage } from '#lib/homeLinks';
-import { isLanguage, preferredLanguage, switchLanguage } from '#lib/i18n';
 import { useCurrentUser } from '#lib/currentUser';
 import { StartedSignal } from '#lib/started';
 import { PastDueBanner } from '../../features/billing/PastDueBanner';
@@ -13,14 +11,8 @@ import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
 
 export function AppLayout() {
-  const { t, i18n } = useTranslation();
-  const landing = useShownLandingLanguage();
+  const { t } = useTranslation();
   const user = useCurrentUser();
-
-  // Polish exists for the landing page only: elsewhere the interface shows English (docs/decisions/0057).
-  useEffect(() => {
-    if (!landing && !isLanguage(i18n.language)) void switchLanguage(preferredLanguage());
-  }, [landing, i18n]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -34,6 +26,8 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
+      {/* Room for the workspace's bottom bar on phones (web/src/index.css), above the consent banner. */}
+      <div aria-hidden="true" className="action-bar-spacer" />
       <ConsentBanner />
       {/* A new page opens at its top (or its #section); back and forward return where the visitor was. */}
       <ScrollRestoration />

@@ -34,7 +34,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   const currentResults = useCurrentResults();
   const addResult = useAddResult();
   const { remove, hidden } = useRemoveResult();
-  const records = useMemo(() => (currentResults.data ?? []).filter((record) => !hidden.has(record.id)), [currentResults.data, hidden]);
+  const records = useMemo(() => currentResults.items.filter((record) => !hidden.has(record.id)), [currentResults.items, hidden]);
   // One starting quality on every page (docs/decisions/0056).
   const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
   const signedIn = Boolean(useCurrentUser().data);
@@ -49,6 +49,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   });
   const [batchId, setBatchId] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
 
   const onState = useCallback((id: string, state: UploadState) => {
     setImages((current) => current.map((image) => (image.id === id ? { ...image, state } : image)));
@@ -58,6 +59,13 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
     if (image) setOriginals((current) => new Map(current).set(record.id, { file: image.file, thumbnail: image.thumbnail ?? null }));
     setImages((current) => current.filter((item) => item.id !== id));
     addResult(record);
+    // The last file done: on a phone the results sit below the settings, so bring them into view.
+    if (imagesRef.current.every((item) => item.id === id || item.state.kind === 'failed')) {
+      requestAnimationFrame(() => {
+        const top = resultsRef.current?.getBoundingClientRect().top;
+        if (top !== undefined && (top < 0 || top > window.innerHeight * 0.6)) resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      });
+    }
   }, [addResult]);
   const { processAll, cancel, busy } = useProcessQueue({ onState, onProcessed });
 
@@ -98,15 +106,16 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
     // Each run is one selection with its own id, so "Download all" zips exactly these (docs/decisions/0045).
     const batch = pending.length > 1 ? crypto.randomUUID() : null;
     if (batch) setBatchId(batch);
-    // On a phone the settings sit below the files: bring the progress into view.
+    // The progress shows on the chosen files: bring them into view.
     listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     void processAll(pending, withSettings, session.id, { batchId: batch ?? undefined, concurrency: cap > 1 ? BATCH_CONCURRENCY : 1 });
   }
 
   return (
-    // DOM order main → settings → page extras keeps the settings right below the files on phones.
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
-      <div className="min-w-0 space-y-6">
+    // DOM order upload → chosen files → settings → results → page extras: on a phone Optimise sits right below the
+    // files, above any number of results; on a desktop the settings stay in their own column.
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_auto_1fr]">
+      <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
         <UploadArea
           allowed={allowed}
           limitReached={limitReached}
@@ -116,7 +125,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
           busy={busy || !session || !plan}
           onSelect={select}
         />
-        <div ref={listRef} className="scroll-mt-4 space-y-6">
+        <div ref={listRef} className="scroll-mt-4">
           <SelectedFilesList
             images={images}
             settings={settings}
@@ -124,17 +133,17 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
             onCancel={cancel}
             onRemove={(id) => setImages((current) => current.filter((image) => image.id !== id))}
           />
-          <ProcessedList records={records} originals={originals} batchId={batchId} onRemove={remove} />
         </div>
       </div>
-      <aside className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+      <aside className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
         <SettingsPanel
           settings={settings}
           onChange={setSettings}
           referenceSize={referenceImage ? { width: referenceImage.width, height: referenceImage.height } : null}
           outputFormats={plan?.outputFormats ?? []}
           canProcess={canProcess}
-          single={cap === 1}
+          single={cap === 1 || pending.length === 1}
+          actionsInReach={pending.length > 0}
           onOptimizeAll={() => run(settings)}
           onSmartLightening={() => {
             // The reset shows in the panel; 'smart' goes with this run only, so the quality shown stays the slider's.
@@ -143,7 +152,16 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
           }}
         />
       </aside>
-      {children && <div className="min-w-0 space-y-6">{typeof children === 'function' ? children(shownResultIds) : children}</div>}
+      <div ref={resultsRef} className="min-w-0 scroll-mt-4 lg:col-start-1 lg:row-start-2">
+        <ProcessedList
+          records={records}
+          originals={originals}
+          batchId={batchId}
+          onRemove={remove}
+          more={currentResults.hasNextPage ? { loading: currentResults.isFetchingNextPage, load: () => void currentResults.fetchNextPage() } : undefined}
+        />
+      </div>
+      {children && <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-3">{typeof children === 'function' ? children(shownResultIds) : children}</div>}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { chooseLanguage, isLanguage, languageNames, languages } from '#lib/i18n'
 
 /**
  * The language menu. On a landing page the address decides the language, so a choice moves to that
- * language's landing page (Polish exists only there); elsewhere it switches the interface in place.
+ * language's landing page; elsewhere it switches the interface in place.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();

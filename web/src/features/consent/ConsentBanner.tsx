@@ -19,6 +19,19 @@ export function ConsentBanner() {
     if (reopened) dialog.current?.focus();
   }, [reopened]);
 
+  // Bars fixed to the bottom of the screen (the workspace's Optimise bar) sit above the banner, not under it.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!bannerOpen || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--consent-banner-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--consent-banner-height');
+    };
+  }, [bannerOpen]);
+
   if (!bannerOpen) return null;
   return (
     <section

@@ -1,36 +1,26 @@
 import type { ImageRecord } from '@lightpix/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deckReportText } from '#lib/deckReport';
 import { Button } from '#components/ui/Button';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
-import { formatKb } from '#lib/format';
+import { formatDateTime, formatKb } from '#lib/format';
 import { useHistory } from './api';
 
-/** The first five are shown; the rest behind a toggle. */
-const INITIAL_COUNT = 5;
-
 /**
- * The signed-in user's results, newest first on the image optimiser page,
- * without those `hide` names: the page already lists this visit's results above.
+ * The signed-in user's results, newest first, a page of 20 at a time (docs/decisions/0120-results-paged-by-cursor.md),
+ * without those `hide` names: the page already lists this visit's results above. `kind` narrows it to decks on /powerpoint.
  */
-export function HistorySection({ hide }: { hide?: ReadonlySet<string> }) {
+export function HistorySection({ hide, kind }: { hide?: ReadonlySet<string>; kind?: 'image' | 'deck' }) {
   const { t } = useTranslation();
-  const history = useHistory(true);
-  const [showAll, setShowAll] = useState(false);
-  const items = (history.data ?? []).filter((record) => !hide?.has(record.id));
-  const shown = showAll ? items : items.slice(0, INITIAL_COUNT);
+  const history = useHistory(true, kind);
+  const items = history.items.filter((record) => !hide?.has(record.id));
+  const hiddenAll = history.isSuccess && history.items.length > 0 && items.length === 0;
+  // Every result of the history is listed above and no older one follows: no card with a bare heading.
+  if (hiddenAll && !history.hasNextPage) return null;
 
   return (
     <section aria-labelledby="history-heading" data-testid="history" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">{t('history.heading')}</h2>
-        {items.length > INITIAL_COUNT && (
-          <Button variant="ghost" size="sm" aria-expanded={showAll} onClick={() => setShowAll((value) => !value)}>
-            {showAll ? t('history.showLess') : t('history.showAll', { count: items.length })}
-          </Button>
-        )}
-      </div>
+      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">{t('history.heading')}</h2>
       {history.isPending && <p className="mt-3 text-sm text-slate-500">{t('common.loading')}</p>}
       {history.isError && (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-800">
@@ -40,13 +30,19 @@ export function HistorySection({ hide }: { hide?: ReadonlySet<string> }) {
           </Button>
         </div>
       )}
-      {history.isSuccess && history.data.length === 0 && <p className="mt-3 text-sm text-slate-500">{t('history.empty')}</p>}
-      {shown.length > 0 && (
+      {history.isSuccess && history.items.length === 0 && <p className="mt-3 text-sm text-slate-500">{t('history.empty')}</p>}
+      {hiddenAll && <p className="mt-3 text-sm text-slate-500">{t('history.olderHint')}</p>}
+      {items.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100">
-          {shown.map((record) => (
+          {items.map((record) => (
             <HistoryRow key={record.id} record={record} />
           ))}
         </ul>
+      )}
+      {history.hasNextPage && (
+        <Button variant="secondary" size="sm" className="mt-3" data-testid="history-more" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+          {history.isFetchingNextPage ? t('common.loading') : t('history.showMore')}
+        </Button>
       )}
     </section>
   );
@@ -54,7 +50,6 @@ export function HistorySection({ hide }: { hide?: ReadonlySet<string> }) {
 
 function HistoryRow({ record }: { record: ImageRecord }) {
   const { t, i18n } = useTranslation();
-  const date = new Date(record.createdAt);
   return (
     <li data-testid="history-row" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
       <div className="min-w-0 flex-1">
@@ -72,7 +67,7 @@ function HistoryRow({ record }: { record: ImageRecord }) {
           {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
           {' · '}
           <time dateTime={record.createdAt} className="whitespace-nowrap">
-            {Number.isNaN(date.getTime()) ? record.createdAt : date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            {formatDateTime(record.createdAt, i18n.language)}
           </time>
         </p>
         {record.kind === 'deck' && record.report && (

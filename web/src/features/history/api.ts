@@ -1,14 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { historyResponseSchema } from '@lightpix/shared';
-import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
+import { useResultPages } from '#lib/resultPages';
 
-/** GET /api/images/history, only when signed in; refetched after each processed image. */
-export function useHistory(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.history,
-    queryFn: async () => (await apiGet('/api/images/history', historyResponseSchema)).items,
-    enabled,
-    refetchOnMount: 'always',
-  });
+/** GET /api/images/history a page at a time, only when signed in; `kind` narrows it to images or decks. */
+export function useHistory(enabled: boolean, kind?: 'image' | 'deck') {
+  return useResultPages('/api/images/history', kind ? [...queryKeys.history, kind] : queryKeys.history, { kind, enabled });
 }

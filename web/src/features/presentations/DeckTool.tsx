@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deckTargets, type DeckTarget, type ImageRecord, type Plan } from '@lightpix/shared';
+import { deckTargets, RESULTS_PATH, type DeckTarget, type ImageRecord, type Plan } from '@lightpix/shared';
 import { useToast } from '#components/ui/Toast';
 import { deckReportText } from '#lib/deckReport';
 import { errorMessage } from '#lib/errorMessage';
 import { formatKb, formatMb, percentSaved } from '#lib/format';
 import { queryKeys } from '#lib/queryKeys';
+import { useResultPages, withRecordFirst, type ResultPages } from '#lib/resultPages';
 import { processDeck } from './processDeck';
 import { deckAccept, selectDecks } from './selectDecks';
 
@@ -16,12 +17,20 @@ interface DeckEntry {
   file: File;
   state: 'waiting' | 'uploading' | 'optimising' | 'done' | 'failed';
   percent: number;
-  record?: ImageRecord;
   error?: string;
 }
 
-/** The premium PowerPoint tool: a target, the upload area in PowerPoint mode, then each deck's progress and result. */
-export function DeckTool({ plan }: { plan: Plan }) {
+interface DeckToolProps {
+  plan: Plan;
+  /** Page content below the decks; it learns which decks the list shows, so a history can leave them out. */
+  children?: (shownDeckIds: ReadonlySet<string>) => ReactNode;
+}
+
+/**
+ * The premium PowerPoint tool: a target, the upload area in PowerPoint mode, then the decks in progress
+ * and the user's decks still downloadable, from the server, so they survive a reload.
+ */
+export function DeckTool({ plan, children }: DeckToolProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -30,6 +39,10 @@ export function DeckTool({ plan }: { plan: Plan }) {
   const [target, setTarget] = useState<DeckTarget>('screen');
   const [entries, setEntries] = useState<DeckEntry[]>([]);
   const [dragging, setDragging] = useState(false);
+  const decks = useResultPages(RESULTS_PATH, queryKeys.deckResults, { kind: 'deck' });
+  // A finished deck leaves the local list for the server's, where it stays after a reload.
+  const working = entries.filter((entry) => entry.state !== 'done');
+  const shownDeckIds = useMemo(() => new Set(decks.items.map((record) => record.id)), [decks.items]);
   const busy = entries.some((entry) => entry.state === 'uploading' || entry.state === 'optimising' || entry.state === 'waiting');
   const size = formatMb(plan.maxPresentationBytes, i18n.language);
   const update = (key: string, change: Partial<DeckEntry>) => setEntries((all) => all.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
@@ -52,7 +65,8 @@ export function DeckTool({ plan }: { plan: Plan }) {
       update(entry.key, { state: 'uploading' });
       try {
         const record = await processDeck(entry.file, target, (percent) => update(entry.key, percent >= 100 ? { percent, state: 'optimising' } : { percent }));
-        update(entry.key, { state: 'done', record });
+        queryClient.setQueryData<ResultPages>(queryKeys.deckResults, (data) => withRecordFirst(data, record));
+        update(entry.key, { state: 'done' });
       } catch (error) {
         update(entry.key, { state: 'failed', error: errorMessage(error, t, i18n.exists) });
       }
@@ -126,38 +140,53 @@ export function DeckTool({ plan }: { plan: Plan }) {
         />
       </div>
 
-      {entries.length > 0 && (
+      {(working.length > 0 || decks.items.length > 0) && (
         <section aria-labelledby="deck-results-heading" className="rounded-2xl border border-slate-200 bg-white p-4">
           <h2 id="deck-results-heading" className="text-lg font-semibold text-slate-900">
             {t('decks.results.heading')}
           </h2>
           <ul className="divide-y divide-slate-100">
-            {entries.map((entry) => (
-              <DeckRow key={entry.key} entry={entry} />
+            {working.map((entry) => (
+              <DeckRow key={entry.key} name={entry.file.name} entry={entry} />
+            ))}
+            {decks.items.map((record) => (
+              <DeckRow key={record.id} name={record.originalName} record={record} />
             ))}
           </ul>
+          {decks.hasNextPage && (
+            <button
+              type="button"
+              data-testid="decks-more"
+              disabled={decks.isFetchingNextPage}
+              onClick={() => void decks.fetchNextPage()}
+              className="mt-3 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:text-slate-400"
+            >
+              {decks.isFetchingNextPage ? t('common.loading') : t('results.showMore')}
+            </button>
+          )}
         </section>
       )}
+      {children?.(shownDeckIds)}
     </div>
   );
 }
 
-function DeckRow({ entry }: { entry: DeckEntry }) {
+/** A deck on its way (`entry`) or done (`record`). */
+function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; record?: ImageRecord }) {
   const { t, i18n } = useTranslation();
-  const { record } = entry;
   return (
     <li data-testid="deck-row" className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-all text-slate-900">{entry.file.name}</p>
-        {entry.state === 'uploading' || entry.state === 'waiting' ? (
+        <p className="font-medium break-all text-slate-900">{name}</p>
+        {entry && (entry.state === 'uploading' || entry.state === 'waiting') ? (
           <div role="progressbar" aria-label={t('decks.results.uploading', { percent: entry.percent })} aria-valuenow={entry.percent} aria-valuemin={0} aria-valuemax={100} className="mt-2 h-2 w-full max-w-xs rounded-full bg-slate-100">
             <div className="h-2 rounded-full bg-brand-500" style={{ width: `${entry.percent}%` }} />
           </div>
-        ) : entry.state === 'optimising' ? (
+        ) : entry?.state === 'optimising' ? (
           <p role="status" className="mt-1 text-sm text-slate-600">
             {t('decks.results.optimising')}
           </p>
-        ) : entry.state === 'failed' ? (
+        ) : entry?.state === 'failed' ? (
           <p role="alert" data-testid="deck-error" className="mt-1 text-sm text-red-700">
             {entry.error}
           </p>
@@ -179,7 +208,7 @@ function DeckRow({ entry }: { entry: DeckEntry }) {
           href={record.objectPath}
           download
           data-testid="deck-download"
-          aria-label={t('decks.results.downloadNamed', { name: entry.file.name })}
+          aria-label={t('decks.results.downloadNamed', { name })}
           className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
           {t('decks.results.download')}

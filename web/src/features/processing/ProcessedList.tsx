@@ -14,10 +14,12 @@ interface ProcessedListProps {
   originals?: ReadonlyMap<string, { file: File; thumbnail: string | null }>;
   /** The latest selection sent together: "Download all" zips its results. */
   batchId?: string | null;
+  /** Older results wait on the server: "Show more" loads the next page. */
+  more?: { loading: boolean; load: () => void };
 }
 
 /** Results of this visit: sizes, savings, status and download. */
-export function ProcessedList({ records, onRemove, originals, batchId }: ProcessedListProps) {
+export function ProcessedList({ records, onRemove, originals, batchId, more }: ProcessedListProps) {
   const { t } = useTranslation();
   const [comparing, setComparing] = useState<string | null>(null);
   if (records.length === 0) return null;
@@ -53,6 +55,17 @@ export function ProcessedList({ records, onRemove, originals, batchId }: Process
           />
         ))}
       </ul>
+      {more && (
+        <button
+          type="button"
+          data-testid="results-more"
+          disabled={more.loading}
+          onClick={more.load}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:text-slate-400"
+        >
+          {more.loading ? t('common.loading') : t('results.showMore')}
+        </button>
+      )}
       {compared && comparedOriginal && <CompareDialog record={compared} original={comparedOriginal.file} onClose={() => setComparing(null)} />}
     </section>
   );

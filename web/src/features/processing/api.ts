@@ -1,21 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { noContentSchema, RESULTS_PATH, resultPath, resultsResponseSchema, type ImageRecord } from '@lightpix/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { noContentSchema, RESULTS_PATH, resultPath, type ImageRecord } from '@lightpix/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/ui/Toast';
-import { apiSend, apiGet } from '#lib/api';
+import { apiSend } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
+import { useResultPages, withoutRecord, withRecordFirst, type ResultPages } from '#lib/resultPages';
 
 /** How long "Remove" can be undone before the result is deleted on the server. */
 export const UNDO_MS = 5000;
 
-/** GET /api/images/results: this visitor's results still downloadable, so a reload shows them again (guests too). */
+/** GET /api/images/results a page at a time: this visitor's results still downloadable, so a reload shows them again (guests too). */
 export function useCurrentResults() {
-  return useQuery({
-    queryKey: queryKeys.results,
-    queryFn: async () => (await apiGet(RESULTS_PATH, resultsResponseSchema)).items,
-    refetchOnMount: 'always',
-  });
+  return useResultPages(RESULTS_PATH, queryKeys.results, { kind: 'image' });
 }
 
 /** Puts a new result at the top of the list without asking the server again. */
@@ -23,7 +20,7 @@ export function useAddResult() {
   const queryClient = useQueryClient();
   return useCallback(
     (record: ImageRecord) =>
-      queryClient.setQueryData<ImageRecord[]>(queryKeys.results, (items = []) => [record, ...items.filter((item) => item.id !== record.id)]),
+      queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withRecordFirst(data, record)),
     [queryClient],
   );
 }
@@ -58,7 +55,7 @@ export function useRemoveResult() {
           return;
         }
         await apiSend('DELETE', resultPath(id), {}, noContentSchema);
-        queryClient.setQueryData<ImageRecord[]>(queryKeys.results, (items = []) => items.filter((item) => item.id !== id));
+        queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withoutRecord(data, id));
         void queryClient.invalidateQueries({ queryKey: queryKeys.history });
       } catch {
         if (keepalive) return;

@@ -12,7 +12,7 @@ import {
   type Size,
 } from '@lightpix/shared';
 import clsx from 'clsx';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { formatLabel, settingsProblems, type ProcessingSettings } from '#lib/processingSettings';
@@ -28,6 +28,8 @@ interface SettingsPanelProps {
   canProcess: boolean;
   /** Only one file may be chosen at a time: the button then says "Optimise", not "Optimise All". */
   single: boolean;
+  /** Files are chosen: below the desktop layout the buttons become a bar fixed to the bottom of the screen. */
+  actionsInReach?: boolean;
   onOptimizeAll: () => void;
   onSmartLightening: () => void;
 }
@@ -37,7 +39,7 @@ const inputClass =
 
 /** Resize, compression and format settings plus the process buttons. */
 export function SettingsPanel(props: SettingsPanelProps) {
-  const { settings, onChange, referenceSize, outputFormats, single, onOptimizeAll, onSmartLightening } = props;
+  const { settings, onChange, referenceSize, outputFormats, single, actionsInReach = false, onOptimizeAll, onSmartLightening } = props;
   const { t } = useTranslation();
   // The server reads the fields with the same schema; what it would refuse is shown here and not sent.
   const problems = settingsProblems(settings);
@@ -57,6 +59,13 @@ export function SettingsPanel(props: SettingsPanelProps) {
     }
     onChange(next);
   }
+
+  // The fixed bar must not cover the end of the page: the page grows by the bar's height while it shows.
+  useEffect(() => {
+    if (!actionsInReach) return;
+    document.documentElement.classList.add('action-bar-open');
+    return () => document.documentElement.classList.remove('action-bar-open');
+  }, [actionsInReach]);
 
   const smart = settings.quality === 'smart';
   const sliderValue = smart ? DEFAULT_QUALITY : settings.quality;
@@ -155,7 +164,15 @@ export function SettingsPanel(props: SettingsPanelProps) {
 
       <MoreOptions settings={settings} onChange={onChange} inputClass={inputClass} targetWrong={problems.has('maxBytes')} />
 
-      <div className="flex flex-col gap-2">
+      <div
+        data-testid="settings-actions"
+        className={clsx(
+          'flex flex-col gap-2',
+          // However many results or chosen files sit above the settings, Optimise stays in reach of the thumb.
+          actionsInReach &&
+            'max-lg:fixed max-lg:inset-x-0 max-lg:bottom-[var(--consent-banner-height,0px)] max-lg:z-30 max-lg:my-0 max-lg:grid max-lg:grid-cols-2 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_16px_rgba(15,23,42,0.08)]',
+        )}
+      >
         <Button size="lg" onClick={onOptimizeAll} disabled={!canProcess}>
           {t(single ? 'settings.optimizeOne' : 'settings.optimizeAll')}
         </Button>
@@ -165,8 +182,8 @@ export function SettingsPanel(props: SettingsPanelProps) {
           </svg>
           {t('settings.smartLightening')}
         </Button>
-        <p id={ids.smartHint} className="text-xs text-slate-500">{t('settings.smartHint')}</p>
       </div>
+      <p id={ids.smartHint} className="-mt-4 text-xs text-slate-500">{t('settings.smartHint')}</p>
     </section>
   );
 }

@@ -91,7 +91,7 @@ console.log(tinify.compressionCount, 'compressions this month');`}</Code>
           <li>{t('developers.limits.rate', { count: API_KEY_REQUESTS_PER_MINUTE })}</li>
           <li>{t('developers.limits.keys', { count: MAX_API_KEYS })}</li>
           {retentionHours.data !== undefined && <li>{t('developers.limits.retention', { count: retentionHours.data })}</li>}
-          <li>{t('developers.limits.noUrls')}</li>
+          <li>{t('developers.limits.sources')}</li>
         </ul>
       </Section>
 

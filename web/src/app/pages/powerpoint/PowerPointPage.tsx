@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '#components/ui/PageTitle';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
+import { HistorySection } from '../../../features/history/HistorySection';
 import { DeckOffer } from '../../../features/presentations/DeckOffer';
 import { DeckTool } from '../../../features/presentations/DeckTool';
 import { useWorkspace } from '../../workspace/useWorkspace';
@@ -26,7 +27,7 @@ export function PowerPointPage() {
         </Link>
       </div>
       {status}
-      {plan?.powerpoint ? <DeckTool plan={plan} /> : plan || plans.data ? <DeckOffer signedIn={Boolean(user.data)} maxBytes={premiumPlan?.maxPresentationBytes} /> : null}
+      {plan?.powerpoint ? <DeckTool plan={plan}>{(shownDeckIds) => <HistorySection kind="deck" hide={shownDeckIds} />}</DeckTool> : plan || plans.data ? <DeckOffer signedIn={Boolean(user.data)} maxBytes={premiumPlan?.maxPresentationBytes} /> : null}
     </div>
   );
 }

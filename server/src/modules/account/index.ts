@@ -1,0 +1,5 @@
+/**
+ * The signed-in person's own account: profile, password, deletion.
+ * The module's door: other modules and the entry points import only this file.
+ */
+export { accountRoutes } from './routes.js';

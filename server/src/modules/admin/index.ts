@@ -1,0 +1,6 @@
+/**
+ * The admin area behind one guard: stats, users, tiers, audit trail.
+ * The module's door: other modules and the entry points import only this file.
+ */
+export { adminRoutes } from './routes.js';
+export { setAdminRole } from './service.js';

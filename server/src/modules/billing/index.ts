@@ -1,0 +1,8 @@
+/**
+ * Stripe subscriptions, webhooks and the tier they give.
+ * The module's door: other modules and the entry points import only this file.
+ */
+export { type BillingDeps, stripeWebhookRoutes, subscriptionRoutes } from './routes.js';
+export { cancelAllSubscriptions } from './service.js';
+export { type Billing, billingFromEnv, checkPrice } from './stripe.js';
+export { premiumList, refreshTier } from './subscriptions.js';

@@ -1,0 +1,6 @@
+/**
+ * Developer API keys: issued, listed, revoked, looked up.
+ * The module's door: other modules and the entry points import only this file.
+ */
+export { keysRoutes } from './routes.js';
+export { findLiveKey, hashKey, markKeyUsed } from './service.js';

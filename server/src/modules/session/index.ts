@@ -1,0 +1,7 @@
+/**
+ * Who is asking (a user or a guest) and the session store.
+ * The module's door: other modules and the entry points import only this file.
+ */
+export { sessionRoutes } from './routes.js';
+export { currentVisitor, deactivated, findUser, type Visitor } from './service.js';
+export { databaseSessionStore, SESSION_LIFETIME_MS } from './store.js';
