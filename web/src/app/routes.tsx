@@ -1,4 +1,4 @@
-import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SUBSCRIBE_PATH } from '@lightpix/shared';
+import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SIGN_OUT_PAGE, SUBSCRIBE_PATH } from '@lightpix/shared';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
@@ -17,6 +17,7 @@ import {
 } from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { SignOutPage } from './pages/auth/SignOutPage';
 
 /** Every page, for the browser's router (App.tsx) and the server's render of the landing pages (ssr/render.tsx). */
 export const routes: RouteObject[] = [
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: SUBSCRIBE_PATH, element: <SubscribePage /> },
       { path: ACCOUNT_PATH, element: <AccountPage /> },
       { path: DEVELOPERS_PATH, element: <DevelopersPage /> },
+      { path: SIGN_OUT_PAGE, element: <SignOutPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
