@@ -1,8 +1,9 @@
 import { AppError } from '../errors.js';
 import { extensionOf } from '../images/formats.js';
+import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';
 import type { DeckJob, DeckJobResult } from '../presentations/deck-job.js';
-import type { ResultStore } from '../storage/result-store.js';
+import { keptMetadataKey, StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import type { AppJobs, AppQueue } from './handlers.js';
 import type { ReservationLedger } from './reservations.js';
 
@@ -47,7 +48,7 @@ function completion(job: ResultJob, output: OptimisedImage | DeckJobResult) {
     };
   }
   const image = output as OptimisedImage;
-  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search };
+  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search, similarity: image.similarity };
   return {
     storageKey: `${job.resultId}.${extensionOf[image.format]}`,
     columns:
@@ -66,11 +67,28 @@ export function resultGivenBack(): AppError {
  * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
  */
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
-  const output = (await deps.queue.run(job.kind, { ...job.input, data } as never)) as OptimisedImage | DeckJobResult;
+  const input = job.kind === 'apiTransform' && job.input.preserve ? { ...job.input, kept: await keptBeside(deps.store, job.input.preserve.from) } : job.input;
+  const output = (await deps.queue.run(job.kind, { ...input, data } as never)) as OptimisedImage | DeckJobResult;
   const { storageKey, columns } = completion(job, output);
   await deps.store.put(storageKey, output.data);
+  // An API shrink's preservable fields wait beside it for a later `preserve` (docs/decisions/0136).
+  const preservable = 'preservable' in output ? output.preservable : undefined;
+  if (preservable && !nothingKept(preservable)) await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));
   if (await deps.ledger.complete(job.resultId, storageKey, columns)) return;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.
   await deps.store.delete(storageKey);
+  await deps.store.delete(keptMetadataKey(job.resultId));
   throw resultGivenBack();
+}
+
+/** The fields kept beside a result, or null when it has none (nothing to keep, or expired). */
+async function keptBeside(store: ResultStore, resultId: string): Promise<KeptMetadata | null> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.get(keptMetadataKey(resultId))) chunks.push(Buffer.from(chunk as Buffer));
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as KeptMetadata;
+  } catch (error) {
+    if (error instanceof StoredFileMissing) return null;
+    throw error;
+  }
 }
