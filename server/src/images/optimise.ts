@@ -6,6 +6,7 @@ import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { SEARCH_TIME_MS, SearchDeadline, type SearchOutcome } from './deadline.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { pageSizeLook, shownSimilarity } from './look.js';
 import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
 import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
@@ -40,6 +41,8 @@ export interface OptimisedImage {
   preservable?: KeptMetadata;
   /** Smart mode's or `auto`'s search ran to its end or was cut short by its deadline; null without one (a fixed quality). */
   search: SearchOutcome | null;
+  /** How like the original it looks, as SSIM (look.ts; docs/decisions/0131-the-look-shown.md). */
+  similarity: number;
 }
 
 /** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-queue.ts). */
@@ -134,6 +137,12 @@ export async function optimiseImage(
   const kept = options.keepMetadata ? selectKept(read, ALL_METADATA_FIELDS) : NOTHING_KEPT;
   const preservable = options.preservable ? { preservable: selectKept(read, PRESERVABLE_FIELDS) } : {};
   const keptBytes = nothingKept(kept) ? 0 : writeExif(kept).length + KEPT_CONTAINER_BYTES;
+  // Lossless is the original's pixels; a setting the search verified carries its score; anything else is measured once.
+  const lossless = (format === 'png' && quality >= 100) || tuning.webpLossless === true;
+  const look =
+    options.maxBytes === null && (lossless || choice.similarity !== undefined)
+      ? null
+      : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size);
   let output: Buffer = await render(quality);
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output));
@@ -144,10 +153,22 @@ export async function optimiseImage(
     const original = stripMetadata(info.format, data);
     if (original && original.length <= output.length) {
       const image = withKeptMetadata(original, format, kept, info);
-      return { data: image, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search, ...preservable };
+      // The original's own pixels.
+      return { data: image, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search, similarity: 1, ...preservable };
     }
   }
-  return { data: withKeptMetadata(output, format, kept, size), format, width: size.width, height: size.height, quality, alreadyOptimal: false, search, ...preservable };
+  const similarity = choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;
+  return {
+    data: withKeptMetadata(output, format, kept, size),
+    format,
+    width: size.width,
+    height: size.height,
+    quality,
+    alreadyOptimal: false,
+    search,
+    similarity: shownSimilarity(similarity),
+    ...preservable,
+  };
 }
 
 async function heicAsPng(data: Buffer): Promise<Buffer> {

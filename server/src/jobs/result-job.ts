@@ -48,7 +48,7 @@ function completion(job: ResultJob, output: OptimisedImage | DeckJobResult) {
     };
   }
   const image = output as OptimisedImage;
-  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search };
+  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search, similarity: image.similarity };
   return {
     storageKey: `${job.resultId}.${extensionOf[image.format]}`,
     columns:

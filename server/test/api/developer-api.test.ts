@@ -60,9 +60,11 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['input', 'output']);
     expect(body.input).toEqual({ size: photo.length, type: 'image/jpeg' });
-    expect(Object.keys(body.output).sort()).toEqual(['height', 'ratio', 'search', 'size', 'type', 'url', 'width']);
+    expect(Object.keys(body.output).sort()).toEqual(['height', 'ratio', 'search', 'similarity', 'size', 'type', 'url', 'width']);
     expect(body.output).toMatchObject({ type: 'image/jpeg', width: 640, height: 427 });
     expect(['complete', 'cut short']).toContain(body.output.search);
+    expect(body.output.similarity).toBeGreaterThan(0.8);
+    expect(body.output.similarity).toBeLessThanOrEqual(1);
     expect(body.output.size).toBeLessThan(photo.length);
     expect(body.output.ratio).toBeCloseTo(body.output.size / photo.length, 3);
     expect(response.headers.location).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v1\/output\/[0-9a-f-]{36}$/);

@@ -71,6 +71,7 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
         url: `${base}/output/${record.id}`,
         // Always searched (smart); a result from before the outcome was recorded counts as complete.
         search: record.search ?? 'complete',
+        similarity: record.similarity,
       },
     },
   };
