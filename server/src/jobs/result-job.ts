@@ -1,22 +1,22 @@
 import { AppError } from '../errors.js';
 import { extensionOf } from '../images/formats.js';
 import type { OptimisedImage } from '../images/optimise.js';
-import type { DeckJob, DeckJobResult } from '../presentations/deck-job.js';
 import type { ResultStore } from '../storage/result-store.js';
-import type { AppJobs, AppQueue } from './handlers.js';
-import type { ReservationLedger } from './reservations.js';
+import type { JobInput, JobProcessPool } from './handlers.js';
+import type { CompletedColumns, ReservationLedger } from './reservations.js';
 
 type WithoutBytes<T> = Omit<T, 'data'>;
 
 /**
  * What a result job does, without the upload's bytes: plain data, so it can wait in Redis for a worker.
- * The bytes travel beside it (inline or staged, docs/decisions/0091).
+ * The bytes travel beside it (inline or staged, docs/decisions/0091) and join it in produceResult.
  */
 export type ResultJobSpec =
-  | { kind: 'image'; input: WithoutBytes<Parameters<AppJobs['image']>[0]>; smart: boolean }
-  | { kind: 'apiTransform'; input: WithoutBytes<Parameters<AppJobs['apiTransform']>[0]> }
-  | { kind: 'deck'; input: WithoutBytes<DeckJob> };
+  | { kind: 'image'; input: WithoutBytes<JobInput<'image'>>; smart: boolean }
+  | { kind: 'apiTransform'; input: WithoutBytes<JobInput<'apiTransform'>> }
+  | { kind: 'deck'; input: WithoutBytes<JobInput<'deck'>> };
 
+/** One result job, from reserveAndProduce through the queue (here or BullMQ) to its job process. */
 export type ResultJob = ResultJobSpec & {
   /** The reserved result row: the job completes it, or its unit is given back. */
   resultId: string;
@@ -29,30 +29,42 @@ export interface ResultJobDeps {
   ledger: ReservationLedger;
   store: ResultStore;
   /** Runs the pixel work itself, in killable child processes (docs/decisions/0037). */
-  queue: AppQueue;
+  pool: JobProcessPool;
 }
 
-/** The stored file's key and the row's columns once the work is done. */
-function completion(job: ResultJob, output: OptimisedImage | DeckJobResult) {
-  if (job.kind === 'deck') {
-    const deck = output as DeckJobResult;
-    return {
-      storageKey: `${job.resultId}.${deck.format}`,
-      columns: {
-        processedSize: deck.data.length,
-        format: deck.format,
-        alreadyOptimal: deck.alreadyOptimal,
-        report: { target: job.input.target, convertedFromPpt: deck.convertedFromPpt, ...deck.counts },
-      },
-    };
+interface Completion {
+  /** The stored file's key. */
+  storageKey: string;
+  data: Buffer;
+  columns: CompletedColumns;
+}
+
+function imageColumns(image: OptimisedImage): CompletedColumns {
+  return { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search };
+}
+
+/** Runs the job's pixel work in a job process and says what to store and record. */
+async function work(pool: JobProcessPool, job: ResultJob, data: Buffer): Promise<Completion> {
+  switch (job.kind) {
+    case 'image': {
+      const image = await pool.run('image', { ...job.input, data });
+      const columns = { ...imageColumns(image), alreadyOptimal: image.alreadyOptimal, smart: job.smart };
+      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns };
+    }
+    case 'apiTransform': {
+      const image = await pool.run('apiTransform', { ...job.input, data });
+      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns: { ...imageColumns(image), smart: true } };
+    }
+    case 'deck': {
+      const deck = await pool.run('deck', { ...job.input, data });
+      const report = { target: job.input.target, convertedFromPpt: deck.convertedFromPpt, ...deck.counts };
+      return {
+        storageKey: `${job.resultId}.${deck.format}`,
+        data: deck.data,
+        columns: { processedSize: deck.data.length, format: deck.format, alreadyOptimal: deck.alreadyOptimal, report },
+      };
+    }
   }
-  const image = output as OptimisedImage;
-  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search };
-  return {
-    storageKey: `${job.resultId}.${extensionOf[image.format]}`,
-    columns:
-      job.kind === 'image' ? { ...columns, alreadyOptimal: image.alreadyOptimal, smart: job.smart } : { ...columns, smart: true },
-  };
 }
 
 /** The reservation was given back while the job ran (the request gave up, or the sweeper judged it dead). */
@@ -66,9 +78,8 @@ export function resultGivenBack(): AppError {
  * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
  */
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
-  const output = (await deps.queue.run(job.kind, { ...job.input, data } as never)) as OptimisedImage | DeckJobResult;
-  const { storageKey, columns } = completion(job, output);
-  await deps.store.put(storageKey, output.data);
+  const { storageKey, data: output, columns } = await work(deps.pool, job, data);
+  await deps.store.put(storageKey, output);
   if (await deps.ledger.complete(job.resultId, storageKey, columns)) return;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.
   await deps.store.delete(storageKey);
