@@ -60,6 +60,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...browserOnly, ...noOtherFeature, ...noApp] }] },
   },
   {
+    // French typography puts a no-break space before ":;!?" (shared/src/i18n/README.md); only in text, never in code.
+    files: ['web/src/app/pages/legal/texts/*.tsx'],
+    rules: { 'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }] },
+  },
+  {
     // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -12,7 +12,7 @@ async function registeredAndSignedOut(page: Page): Promise<string> {
   const email = uniqueEmail();
   await registerThroughForm(page, email);
   await expect(page).toHaveURL('/');
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   return email;
 }
@@ -52,7 +52,7 @@ test('a visitor signs up, optimises a photo, finds it listed once before and aft
   await expect(page.getByTestId('history-row')).toHaveCount(0);
   await expect(page.getByText('photo.jpg', { exact: true })).toHaveCount(1);
 
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
   // Signed out, / is the landing page again.
   await expect(page.getByRole('heading', { level: 1, name: 'Lighter images, same look' })).toBeVisible();
@@ -94,4 +94,23 @@ test('signed out, /admin asks for a sign-in and a registered user is told no', a
   await registerThroughForm(page, uniqueEmail(), { url: '/auth?mode=register&redirect=/admin' });
   await expect(page).toHaveURL('/admin');
   await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+});
+
+test('an old sign-out link only asks: its page has a button that signs out, at 360 px too', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerThroughForm(page, uniqueEmail());
+  await expect(page).toHaveURL('/');
+  await page.goto('/api/auth/logout');
+  await expect(page).toHaveURL('/sign-out');
+  await expect(page.getByRole('heading', { name: 'Sign out?' })).toBeVisible();
+  // Opening the link signed nobody out.
+  expect(await (await page.request.get('/api/auth/user')).json()).not.toBeNull();
+  const button = page.getByTestId('sign-out-page').getByRole('button', { name: 'Logout' });
+  const box = (await button.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await button.click();
+  await expect(page).toHaveURL('/');
+  // Signed out, / is the landing page again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Lighter images, same look' })).toBeVisible();
+  expect(await (await page.request.get('/api/auth/user')).json()).toBeNull();
 });

@@ -96,7 +96,7 @@ test("a signed-out Upgrade in the status bar goes through /api/login to sign in,
   const email = uniqueEmail('upgrader');
   // The account exists already; this visitor is signed out on the guest screen.
   await registerByApi(page.request, email);
-  await page.request.get('/api/logout');
+  await page.request.post('/api/logout');
 
   await page.goto('/guest');
   const logins: string[] = [];
@@ -197,7 +197,7 @@ test("the admin users table shows a payer's subscription, and a support downgrad
   const email = uniqueEmail('payer');
   await registerByApi(page.request, email);
   await becomePremium(page.request, email);
-  await page.request.get('/api/logout');
+  await page.request.post('/api/logout');
   await signInAsAdmin(page.request);
 
   await page.goto('/admin');

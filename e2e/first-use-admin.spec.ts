@@ -19,7 +19,7 @@ test('the users list fits 1280 px, searches by e-mail, pages beyond 50 and becom
     });
     expect(response.status()).toBe(201);
   }
-  await page.request.get('/api/auth/logout');
+  await page.request.post('/api/auth/logout');
   await signInAsAdmin(page.request);
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -32,7 +32,7 @@ test('the users list fits 1280 px, searches by e-mail, pages beyond 50 and becom
   const box = (await toggle.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
   // One way to log out: the header's.
-  await expect(page.getByRole('link', { name: 'Logout' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
 
   await page.getByLabel('Search by e-mail').fill(crowd);
   await expect(page.getByTestId('users-total')).toHaveText('51 users');

@@ -29,7 +29,7 @@ test('an Italian visitor asks for a reset link, sets a new password once, and ev
   const otherDevice = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   await otherDevice.request.post('/api/auth/login', { data: { email, password } });
   expect(await (await otherDevice.request.get('/api/auth/user')).json()).toMatchObject({ email });
-  await page.request.get('/api/auth/logout');
+  await page.request.post('/api/auth/logout');
 
   await page.goto('/it');
   await page.getByRole('banner').getByRole('link', { name: 'Accedi' }).click();
@@ -88,7 +88,7 @@ test('without e-mail on the installation the page says to contact support', asyn
 test('an admin e-mails a reset link from the users table, at 1280 and 360 px', async ({ page }) => {
   const email = uniqueEmail('helped');
   await registerByApi(page.request, email);
-  await page.request.get('/api/auth/logout');
+  await page.request.post('/api/auth/logout');
   await signInAsAdmin(page.request);
 
   await page.setViewportSize({ width: 1280, height: 900 });

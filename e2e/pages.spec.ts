@@ -39,20 +39,23 @@ async function factText(page: Page, name: string) {
 }
 
 const documents = [
-  { path: '/terms-of-service', title: 'Termini e condizioni del servizio', revised: '23 novembre 2026' },
-  { path: '/privacy-policy', title: 'Informativa sulla privacy', revised: '21 novembre 2026' },
-  { path: '/cookie-policy', title: 'Cookie policy', revised: '21 novembre 2026' },
+  { path: '/terms-of-service', title: 'Terms of Service', italian: 'Termini e condizioni del servizio', revised: ['23 November 2026', '23 novembre 2026'] },
+  { path: '/privacy-policy', title: 'Privacy Policy', italian: 'Informativa sulla privacy', revised: ['21 November 2026', '21 novembre 2026'] },
+  { path: '/cookie-policy', title: 'Cookie Policy', italian: 'Cookie policy', revised: ['21 November 2026', '21 novembre 2026'] },
 ];
 
 for (const document of documents) {
-  test(`${document.path} is in Italian, dated, and leads home`, async ({ page }) => {
+  test(`${document.path} is in the interface language, dated, says the Italian text prevails, and leads home`, async ({ page }) => {
     const response = await page.goto(document.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: document.title })).toBeVisible();
     await expect(page).toHaveTitle(`${document.title} · Lightpix`);
-    await expect(page.getByTestId('legal-revised')).toHaveText(`Ultimo aggiornamento: ${document.revised}`);
-    await expect(page.getByRole('article')).toHaveAttribute('lang', 'it');
-    await expect(page.getByText('This document is available in Italian only.')).toBeVisible();
+    await expect(page.getByTestId('legal-revised')).toHaveText(`Last updated: ${document.revised[0]}`);
+    await expect(page.getByRole('article')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText('This is a translation of the Italian text, which prevails in case of doubt.')).toBeVisible();
+    await page.getByRole('button', { name: 'Read the Italian text' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: document.italian })).toBeVisible();
+    await expect(page.getByTestId('legal-revised')).toHaveText(`Ultimo aggiornamento: ${document.revised[1]}`);
     await page.getByRole('link', { name: 'Torna alla Home' }).click();
     await expect(page).toHaveURL('/');
   });
@@ -64,6 +67,8 @@ test('the terms and the privacy policy quote the limits, price and retention tha
   const images = (count: number) => `${count} ${count === 1 ? 'immagine' : 'immagini'}`;
   const hours = `${body.retentionHours} ${body.retentionHours === 1 ? 'ora' : 'ore'}`;
 
+  // The Italian reference text.
+  await page.addInitScript(() => localStorage.setItem('language', 'it'));
   await page.goto('/terms-of-service');
   expect(await factText(page, 'allowance-guest')).toBe(`${images(plan('guest').maxImages!)} ogni 24 ore`);
   expect(await factText(page, 'allowance-registered')).toBe(`${images(plan('registered').maxImages!)} al mese di calendario`);
@@ -108,5 +113,5 @@ test('the footer has the Product, Support, Resources and Legal columns with thei
     for (const [name, href] of links) await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Termini e condizioni del servizio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
 });

@@ -67,6 +67,24 @@ export async function billionLaughsDeck(deck: Buffer): Promise<Buffer> {
   return zipOf({ ...entries, [slide]: bomb });
 }
 
+const EXTERNAL_DTD = '<!DOCTYPE p:sld SYSTEM "http://127.0.0.1:9/deck.dtd">';
+
+/** Decks whose DTD hides from a UTF-8 reading: a slide in UTF-16 (with and without its byte order mark), one declared UTF-7, and a DTD in a .vml part. */
+export async function hiddenDtdDecks(deck: Buffer): Promise<[string, Buffer][]> {
+  const entries = await entriesOf(deck);
+  const slide = Object.keys(entries).find((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))!;
+  const original = entries[slide]!.toString('utf8').replace(/^<\?xml[^>]*\?>\s*/, '');
+  const utf16 = `<?xml version="1.0" encoding="UTF-16" standalone="yes"?>\n${EXTERNAL_DTD}\n${original}`;
+  const utf7 = `<?xml version="1.0" encoding="UTF-7"?>\n+ADw-!DOCTYPE p:sld SYSTEM +ACI-http://127.0.0.1:9/deck.dtd+ACI-+AD4-\n${original}`;
+  const vml = `<?xml version="1.0"?>\n<!DOCTYPE xml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<xml xmlns:v="urn:schemas-microsoft-com:vml"><v:shape>&x;</v:shape></xml>`;
+  return [
+    ['a slide in UTF-16 with its byte order mark and a DTD', await zipOf({ ...entries, [slide]: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]) })],
+    ['a slide in UTF-16 big-endian without a byte order mark and a DTD', await zipOf({ ...entries, [slide]: Buffer.from(utf16, 'utf16le').swap16() })],
+    ['a slide declared UTF-7 that spells a DTD in it', await zipOf({ ...entries, [slide]: utf7 })],
+    ['a DTD in a .vml part', await zipOf({ ...entries, 'ppt/drawings/vmlDrawing1.vml': vml })],
+  ];
+}
+
 /** A deck with one extra part of zeros that inflates a thousandfold (a zip bomb's trick, at a test's size). */
 export async function zipBombDeck(deck: Buffer, megabytes = 64): Promise<Buffer> {
   return zipOf({ ...(await entriesOf(deck)), 'ppt/media/zeros.bin': Buffer.alloc(megabytes * 1024 * 1024) });

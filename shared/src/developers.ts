@@ -55,6 +55,8 @@ export const shrinkResponseSchema = z.object({
     url: z.string(),
     /** 'cut short' when the search reached its time limit and returned the best result already verified at the same look. */
     search: searchOutcomeSchema,
+    /** How like the original the output looks: SSIM from 0 to 1 in colour at page size (at most 1600 px), as the engine measured it. */
+    similarity: z.number().nullable(),
   }),
 });
 export type ShrinkResponse = z.infer<typeof shrinkResponseSchema>;
@@ -123,7 +125,6 @@ export const TINIFY_ERRORS = {
   SourceUrlRefused: 400,
   SourceUrlUnreachable: 400,
   StoreNotSupported: 400,
-  PreserveNotSupported: 400,
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,

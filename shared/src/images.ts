@@ -104,6 +104,12 @@ export const imageRecordSchema = z.object({
    * (not an error). Null for a fixed quality and for results made before it was recorded.
    */
   search: searchOutcomeSchema.nullable(),
+  /**
+   * How like the original the result looks, as the engine measured it: SSIM from 0 to 1 (1 = the same
+   * pixels), in colour at the size a page shows it (at most 1600 px on the long side). Null for decks and
+   * for results made before it was recorded.
+   */
+  similarity: z.number().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
   /** The page's selection it came with (null for single uploads and the developer API). */

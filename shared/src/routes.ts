@@ -17,6 +17,11 @@ export const LOGIN_TO_SUBSCRIBE = `${LOGIN_PATH}?redirect=${encodeURIComponent(S
 /** Signed out at /account: sign in, then back. */
 export const SIGN_IN_TO_ACCOUNT = `/auth?redirect=${ACCOUNT_PATH}`;
 
+/** Signing out is a POST (from a form, under the Origin check); a GET of it leads to SIGN_OUT_PAGE. */
+export const LOGOUT_PATH = '/api/auth/logout';
+/** The page that asks "Sign out?" with a button that posts: where a GET of the logout address leads. */
+export const SIGN_OUT_PAGE = '/sign-out';
+
 /** Paths the web app renders; the server answers other non-API paths with its 404 page and status. */
 export const clientRoutes = [
   '/',
@@ -39,6 +44,7 @@ export const clientRoutes = [
   ACCOUNT_PATH,
   RESET_PASSWORD_PATH,
   DEVELOPERS_PATH,
+  SIGN_OUT_PAGE,
 ] as const;
 
 /** A page's route: the path without trailing slashes (`/it/` is `/it`), `/` for the root. */

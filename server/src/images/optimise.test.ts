@@ -1,3 +1,4 @@
+import exifReader from 'exif-reader';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -113,14 +114,17 @@ describe('orientation', () => {
 });
 
 describe('metadata', () => {
-  it('strips EXIF and XMP by default and keeps them on request, upright', async () => {
+  it('strips EXIF and XMP by default and keeps the camera, date, location and copyright fields on request, upright', async () => {
     const stripped = await optimise('exif-camera.jpg', {});
     expect(stripped.meta.exif).toBeUndefined();
     const kept = await optimise('orientation-6.jpg', { keepMetadata: true });
     expect(kept.meta.exif).toBeDefined();
     expect(kept.meta).toMatchObject({ width: 50, height: 70, orientation: 1 });
     const camera = await optimise('exif-camera.jpg', { keepMetadata: true });
-    expect(camera.meta.exif).toBeDefined();
+    const fields = exifReader(camera.meta.exif!);
+    expect([fields.Image?.Make, fields.Photo?.DateTimeOriginal?.toISOString()]).toEqual(['NIKON CORPORATION', '2003-11-23T18:07:37.000Z']);
+    // What is not one of those fields goes: XMP, the maker's notes, the thumbnail.
+    expect([camera.meta.xmp, fields.Photo?.MakerNote, fields.Thumbnail]).toEqual([undefined, undefined, undefined]);
   });
 });
 

@@ -6,11 +6,14 @@ import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { SEARCH_TIME_MS, SearchDeadline, type SearchOutcome } from './deadline.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
+import { pageSizeLook, shownSimilarity } from './look.js';
 import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
 import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
 import type { RawImage } from './ssim.js';
-import { stripMetadata } from './strip-metadata.js';
+import { writeExif } from './exif.js';
+import { ALL_METADATA_FIELDS, NOTHING_KEPT, nothingKept, PRESERVABLE_FIELDS, readKeptMetadata, selectKept, type KeptMetadata } from './kept-metadata.js';
+import { stripMetadata, withKeptMetadata } from './strip-metadata.js';
 
 export interface OptimiseOptions extends ResizeRequest {
   /** 'auto': the smallest of `autoFormats` at smart mode's look (docs/decisions/0067-smallest-format.md). */
@@ -20,8 +23,10 @@ export interface OptimiseOptions extends ResizeRequest {
   quality: number | 'smart';
   /** The result must not be larger than this; the largest quality that fits is used. */
   maxBytes: number | null;
-  /** Keep EXIF and XMP (orientation already applied); off by default for privacy. */
+  /** Keep copyright, creation, location and camera fields (docs/decisions/0136); off by default for privacy. */
   keepMetadata: boolean;
+  /** The API's shrink: read the fields a later `preserve` may ask for, returned beside the result (docs/decisions/0136). */
+  preservable?: boolean;
 }
 
 export interface OptimisedImage {
@@ -32,8 +37,12 @@ export interface OptimisedImage {
   quality: number;
   /** The original's own compressed data came back (metadata removed): re-encoding could not beat it. */
   alreadyOptimal: boolean;
+  /** With `preservable`: the original's copyright, creation and location fields, not written into `data`. */
+  preservable?: KeptMetadata;
   /** Smart mode's or `auto`'s search ran to its end or was cut short by its deadline; null without one (a fixed quality). */
   search: SearchOutcome | null;
+  /** How like the original it looks, as SSIM (look.ts; docs/decisions/0131-the-look-shown.md). */
+  similarity: number;
 }
 
 /** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-pool.ts). */
@@ -41,6 +50,8 @@ const TIME_LIMIT_SECONDS = JOB_TIME_LIMIT_MS / 1000;
 /** Target-size search walks the slider's own steps. */
 const QUALITY_STEP = 5;
 const LOWEST_QUALITY = 10;
+/** Room for the segment or chunk headers and PNG's text copies around kept fields. */
+const KEPT_CONTAINER_BYTES = 256;
 
 async function run<T>(work: Promise<T>): Promise<T> {
   try {
@@ -62,7 +73,6 @@ function basePipeline(
   if (info.orientation !== 1) pipeline = pipeline.rotate();
   if (resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
   if (options.format === 'jpeg' && info.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
-  if (options.keepMetadata) pipeline = pipeline.keepExif().keepXmp();
   return pipeline;
 }
 
@@ -104,9 +114,8 @@ export async function optimiseImage(
   const picked: (QualityChoice & { format?: EncodedFormat }) | null =
     fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info, deadline)) : null;
   const format: EncodedFormat = picked?.format ?? fixedFormat!;
-  const encodeFromPixels = pixels && !options.keepMetadata;
   const source = () => {
-    const pipeline = encodeFromPixels ? fromPixels(pixels) : base(format);
+    const pipeline = pixels ? fromPixels(pixels) : base(format);
     // JPEG and PNG can store one channel: a grey image stays a third of the size.
     return info.isGrey && (format === 'jpeg' || format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };
@@ -123,19 +132,43 @@ export async function optimiseImage(
   let { quality } = choice;
   const render = (q: number) => run(encode(source(), format, q, tuning).toBuffer());
 
+  // Kept fields are written into the encoded file, the same way as the API's preserve (docs/decisions/0136).
+  const read = options.keepMetadata || options.preservable ? await readKeptMetadata(data) : NOTHING_KEPT;
+  const kept = options.keepMetadata ? selectKept(read, ALL_METADATA_FIELDS) : NOTHING_KEPT;
+  const preservable = options.preservable ? { preservable: selectKept(read, PRESERVABLE_FIELDS) } : {};
+  const keptBytes = nothingKept(kept) ? 0 : writeExif(kept).length + KEPT_CONTAINER_BYTES;
+  // Lossless is the original's pixels; a setting the search verified carries its score; anything else is measured once.
+  const lossless = (format === 'png' && quality >= 100) || tuning.webpLossless === true;
+  const look =
+    options.maxBytes === null && (lossless || choice.similarity !== undefined)
+      ? null
+      : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size);
   let output: Buffer = await render(quality);
-  if (options.maxBytes !== null && output.length > options.maxBytes) {
-    ({ quality, output } = await fitInto(options.maxBytes, quality, render, output));
+  if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
+    ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output));
   }
 
   const sameFrame = !resized && info.orientation === 1 && format === info.format;
   if (sameFrame && output.length >= data.length) {
-    const original = options.keepMetadata ? data : stripMetadata(info.format, data);
+    const original = stripMetadata(info.format, data);
     if (original && original.length <= output.length) {
-      return { data: original, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search };
+      const image = withKeptMetadata(original, format, kept, info);
+      // The original's own pixels.
+      return { data: image, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search, similarity: 1, ...preservable };
     }
   }
-  return { data: output, format, width: size.width, height: size.height, quality, alreadyOptimal: false, search };
+  const similarity = choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;
+  return {
+    data: withKeptMetadata(output, format, kept, size),
+    format,
+    width: size.width,
+    height: size.height,
+    quality,
+    alreadyOptimal: false,
+    search,
+    similarity: shownSimilarity(similarity),
+    ...preservable,
+  };
 }
 
 async function heicAsPng(data: Buffer): Promise<Buffer> {

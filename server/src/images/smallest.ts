@@ -9,6 +9,7 @@ import {
   referenceSetting,
   smartTuning,
   type Bar,
+  type Found,
   type LookJudge,
   type PaletteChoice,
   type QualityChoice,
@@ -124,7 +125,7 @@ async function lossyChoice(judge: LookJudge, allowed: readonly EncodedFormat[], 
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
   const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && original.hasAlpha));
   let best: Candidate | null = null;
-  const consider = (format: EncodedFormat, found: (QualityChoice & { bytes: number }) | null) => {
+  const consider = (format: EncodedFormat, found: Found | null) => {
     if (found && (!best || found.bytes < best.bytes)) best = { ...found, format };
   };
   if (first) consider(first, await lossySettings(judge, first, seed, base, bar));
@@ -136,13 +137,14 @@ async function lossyChoice(judge: LookJudge, allowed: readonly EncodedFormat[], 
 /** The smaller of two candidates; a tie goes to the first. */
 function smaller(a: Candidate | null, b: Candidate | null): FormatChoice | null {
   const chosen = a && (!b || a.bytes <= b.bytes) ? a : b;
-  return chosen && { format: chosen.format, quality: chosen.quality, tuning: chosen.tuning };
+  return chosen && { format: chosen.format, quality: chosen.quality, tuning: chosen.tuning, similarity: chosen.similarity };
 }
 
 /** Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible. */
 function fallback(allowed: readonly EncodedFormat[], original: Pick<ImageInfo, 'hasAlpha'>, base: EncodeTuning): FormatChoice {
   const format = allowed.includes('png') ? 'png' : (allowed.find((f) => f !== 'jpeg' || !original.hasAlpha) ?? allowed[0]!);
-  return { format, quality: 100, tuning: format === 'webp' ? { ...base, webpLossless: true } : base };
+  const lossless = format === 'png' || format === 'webp';
+  return { format, quality: 100, tuning: format === 'webp' ? { ...base, webpLossless: true } : base, ...(lossless ? { similarity: 1 } : {}) };
 }
 
 /** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the detail sample. */
@@ -153,9 +155,12 @@ async function graphicChoice(
   base: EncodeTuning,
   deadline: SearchDeadline,
 ): Promise<Candidate | null> {
-  const png = allowed.includes('png') && palette.bytes !== null ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes } : null;
+  const png =
+    allowed.includes('png') && palette.bytes !== null
+      ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes, similarity: palette.similarity }
+      : null;
   if (!allowed.includes('webp') || deadline.passed) return png;
   const lossless = { ...base, webpLossless: true };
   const webpBytes = (await encode(fromPixels(sample), 'webp', 100, lossless).toBuffer()).length;
-  return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes };
+  return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes, similarity: 1 };
 }

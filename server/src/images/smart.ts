@@ -106,6 +106,12 @@ export function smartTuning(prepared: { width: number; height: number }): Encode
 export interface QualityChoice {
   quality: number;
   tuning: EncodeTuning;
+  /**
+   * The score the search chose it by, as the result shows it (docs/decisions/0131-the-look-shown.md):
+   * our colour SSIM on the search sample at page size (palettes: at full size, their bar's measure),
+   * 1 for lossless; absent when nothing verified it (then the result is measured once at page size).
+   */
+  similarity?: number;
 }
 
 /** The same pixels reduced by `scale` (≤ 1), as the view size shows them. */
@@ -122,11 +128,14 @@ export interface LookJudge {
   /**
    * Whether a result is at least as close to the original as the reference, in colour SSIM (R, G, B
    * averaged) and in luma SSIM (averaging colours can hide lost brightness detail behind well-kept
-   * chroma), at full size and at the view size, each by the search margin. Stops at the first score short.
+   * chroma), at full size and at the view size, each by the search margin. Stops at the first score
+   * short. A pass gives its colour SSIM at the view size (the look the result shows), a miss null.
    */
-  looksAsGood(encoded: Buffer): Promise<boolean>;
+  looksAsGood(encoded: Buffer): Promise<number | null>;
   /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette bar). */
   referenceBytes: number | null;
+  /** The reference's colour SSIM at the view size on the sample. */
+  referenceSimilarity: number;
   /** When the searches judged by this judge stop probing (docs/decisions/0130-a-search-that-runs-out-of-time.md). */
   deadline: SearchDeadline;
 }
@@ -158,16 +167,25 @@ export async function lookJudge(
   const referenceJpeg = await encode(fromPixels(original), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
   const reference: number[] = [];
   for await (const score of scores(referenceJpeg)) reference.push(score);
+  // Colour at the view size: the third score, or the first when the sample is shown at full size.
+  const shown = (four: number[]) => four[scale < 1 ? 2 : 0]!;
+  const referenceSimilarity = shown(reference);
   // The first score is colour at full size, the palette bar's own measure.
   const referencePasses = !graphic || reference[0]! >= PALETTE_SSIM_TARGET;
   if (graphic) reference[0] = Math.max(reference[0]!, PALETTE_SSIM_TARGET);
   const looksAsGood = async (encoded: Buffer) => {
-    let i = 0;
-    for await (const score of scores(encoded)) if (score - reference[i++]! < SEARCH_MARGIN) return false;
-    return true;
+    const found: number[] = [];
+    for await (const score of scores(encoded)) {
+      if (score - reference[found.length]! < SEARCH_MARGIN) return null;
+      found.push(score);
+    }
+    return shown(found);
   };
-  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null, deadline };
+  return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null, referenceSimilarity, deadline };
 }
+
+/** A setting that reached the look, with its bytes on the sample. */
+export type Found = QualityChoice & { bytes: number };
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
 export interface Bar {
@@ -175,24 +193,25 @@ export interface Bar {
 }
 
 /** The lowest quality of one format and tuning that reaches the reference look, with its bytes on the sample. */
-async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, tuning: EncodeTuning, bar: Bar): Promise<(QualityChoice & { bytes: number }) | null> {
-  const bytes = new Map<number, number>();
+async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, tuning: EncodeTuning, bar: Bar): Promise<Found | null> {
+  const probes = new Map<number, { bytes: number; similarity: number | null }>();
   // Neighbouring qualities often give the very same file (mozjpeg's flat table moves in steps): its verdict is reused.
-  const verdicts = new Map<number, { encoded: Buffer; passes: boolean }[]>();
+  const verdicts = new Map<number, { encoded: Buffer; similarity: number | null }[]>();
   const judged = async (encoded: Buffer) => {
     const seen = verdicts.get(encoded.length) ?? [];
     const same = seen.find((one) => one.encoded.equals(encoded));
-    if (same) return same.passes;
-    const passes = await judge.looksAsGood(encoded);
-    verdicts.set(encoded.length, [...seen, { encoded, passes }]);
-    return passes;
+    if (same) return same.similarity;
+    const similarity = await judge.looksAsGood(encoded);
+    verdicts.set(encoded.length, [...seen, { encoded, similarity }]);
+    return similarity;
   };
   const probe = async (q: number): Promise<Verdict> => {
     // Out of time: the lowest quality verified so far stands.
     if (judge.deadline.passed) return 'hopeless';
     const encoded = await encode(fromPixels(judge.sample), format, q, tuning).toBuffer();
-    bytes.set(q, encoded.length);
-    if (await judged(encoded)) {
+    const similarity = await judged(encoded);
+    probes.set(q, { bytes: encoded.length, similarity });
+    if (similarity !== null) {
       bar.bytes = Math.min(bar.bytes, encoded.length);
       return true;
     }
@@ -204,8 +223,8 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
   const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
   if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
   const quality = await lowestPassing(range.low, lossyTop, seed, probe);
-  const size = bytes.get(quality);
-  return size === undefined ? null : { quality, tuning, bytes: size };
+  const passed = probes.get(quality);
+  return passed?.similarity == null ? null : { quality, tuning, bytes: passed.bytes, similarity: passed.similarity };
 }
 
 /**
@@ -213,17 +232,17 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
  * bytes on the sample. JPEG's two tables are searched side by side (libuv's pool encodes one while the
  * other is scored); `bar` carries the bytes to beat between searches.
  */
-export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, bar: Bar = { bytes: Infinity }): Promise<(QualityChoice & { bytes: number }) | null> {
+export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, bar: Bar = { bytes: Infinity }): Promise<Found | null> {
   const { referenceBytes } = judge;
   // A JPEG as large as the reference's loses to the reference itself (below): no need to search past it.
   if (format === 'jpeg' && referenceBytes !== null) bar.bytes = Math.min(bar.bytes, referenceBytes);
   const tunings = format === 'jpeg' ? JPEG_TABLES.map((jpegTable) => ({ ...base, jpegTable })) : [base];
   const found = await Promise.all(tunings.map((tuning) => searchOne(judge, format, seed, tuning, bar)));
   // Ties go to the first tuning listed, as when the searches ran one after the other.
-  const chosen = found.reduce<(QualityChoice & { bytes: number }) | null>((best, one) => (one && (!best || one.bytes < best.bytes) ? one : best), null);
+  const chosen = found.reduce<Found | null>((best, one) => (one && (!best || one.bytes < best.bytes) ? one : best), null);
   // mozjpeg cannot always beat libjpeg-turbo at its own look: then the reference itself is the smallest JPEG that never looks worse.
   if (format === 'jpeg' && referenceBytes !== null && (!chosen || chosen.bytes >= referenceBytes)) {
-    return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true }, bytes: referenceBytes };
+    return { ...referenceSetting(base), bytes: referenceBytes, similarity: judge.referenceSimilarity };
   }
   return chosen;
 }
@@ -243,7 +262,7 @@ export async function smartSettings(prepared: RawImage, format: EncodedFormat, s
   if (format === 'png') return paletteSettings(prepared, seed, { deadline });
   // Out of time before the first probe: JPEG's reference itself, else what a search that found nothing gives.
   const chosen = deadline.passed ? null : await lossySettings(await lookJudge(prepared, { deadline }), format, seed, base);
-  if (chosen) return { quality: chosen.quality, tuning: chosen.tuning };
+  if (chosen) return { quality: chosen.quality, tuning: chosen.tuning, similarity: chosen.similarity };
   if (format === 'jpeg') return referenceSetting(base);
   // No setting in range matches the reference (already heavily compressed input): the top of the range.
   return { quality: format === 'avif' ? AVIF_RANGE.high : SEARCH_RANGE.high + 1, tuning: base };
@@ -263,10 +282,10 @@ export function paletteTrial(sample: RawImage, tuning: EncodeTuning) {
     return { encoded, score: ssim(original, overWhite(await decodePixels(encoded)), SEARCH_STRIDE) };
   };
   return {
-    /** The palette PNG at `quality`, and whether it looks the same as the sample. */
+    /** The palette PNG at `quality`, its colour SSIM, and whether it looks the same as the sample. */
     async score(quality: number) {
       const { encoded, score } = await similarity(quality);
-      return { encoded, looksSame: score >= PALETTE_SSIM_TARGET };
+      return { encoded, score, looksSame: score >= PALETTE_SSIM_TARGET };
     },
     /** A photo is far from even the richest palette: a rough one (a fraction of the cost) tells. */
     async ruledOut(): Promise<boolean> {
@@ -292,18 +311,21 @@ export interface PaletteSearch {
 export async function paletteSettings(prepared: RawImage, seed: number, search: PaletteSearch = {}): Promise<PaletteChoice> {
   const { sample = detailSample(prepared), bar = { bytes: Infinity }, deadline = SearchDeadline.none() } = search;
   const base = smartTuning(prepared);
-  if (deadline.passed) return { quality: 100, tuning: base, bytes: null, graphic: true };
+  // Lossless is the original's pixels: it looks 100 % like it.
+  const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
+  if (deadline.passed) return { ...lossless, graphic: true };
   const trial = paletteTrial(sample, base);
-  if (await trial.ruledOut()) return { quality: 100, tuning: base, bytes: null, graphic: false };
-  const bytes = new Map<number, number>();
+  if (await trial.ruledOut()) return { ...lossless, graphic: false };
+  const probes = new Map<number, { bytes: number; score: number }>();
   // Palettes of busy images cost up to ~1.5 s each: try the richest early.
   const looksSame = async (q: number): Promise<Verdict> => {
     if (deadline.passed) return 'hopeless';
-    const { encoded, looksSame } = await trial.score(q);
-    bytes.set(q, encoded.length);
+    const { encoded, score, looksSame } = await trial.score(q);
+    probes.set(q, { bytes: encoded.length, score });
     return looksSame || (encoded.length >= bar.bytes ? 'hopeless' : false);
   };
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
-  if (quality > PALETTE_RANGE.high) return { quality: 100, tuning: base, bytes: null, graphic: true };
-  return { quality, tuning: base, bytes: bytes.get(quality) ?? null, graphic: true };
+  const passed = probes.get(quality);
+  if (!passed) return { ...lossless, graphic: true };
+  return { quality, tuning: base, bytes: passed.bytes, similarity: passed.score, graphic: true };
 }

@@ -1,4 +1,7 @@
+import { crc32 } from 'node:zlib';
+import { writeExif } from './exif.js';
 import { PNG_SIGNATURE, pngChunks } from './integrity.js';
+import { nothingKept, pngTexts, type KeptMetadata } from './kept-metadata.js';
 
 /**
  * Lossless metadata removal: the original's compressed data, minus EXIF, XMP, comments and text.
@@ -108,4 +111,80 @@ export function stripMetadata(format: string, data: Buffer): Buffer | null {
   if (format === 'png') return stripPngMetadata(data);
   if (format === 'webp') return stripWebpMetadata(data);
   return null;
+}
+
+/** A PNG chunk with its length and CRC. */
+function pngChunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])));
+  return Buffer.concat([head, body, crc]);
+}
+
+/** EXIF as an APP1 segment after SOI (and after JFIF's APP0, which must come first). */
+function insertJpegExif(data: Buffer, tiff: Buffer): Buffer | null {
+  const length = 2 + 6 + tiff.length;
+  if (data[0] !== 0xff || data[1] !== JPEG_SOI || length > 0xffff) return null;
+  const segment = Buffer.concat([Buffer.from([0xff, 0xe1, length >> 8, length & 0xff]), Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const afterJfif = data[2] === 0xff && data[3] === JPEG_APP0 ? 4 + data.readUInt16BE(4) : 2;
+  return Buffer.concat([data.subarray(0, afterJfif), segment, data.subarray(afterJfif)]);
+}
+
+/** An eXIf chunk and tEXt/iTXt for the readable fields, after IHDR. */
+function insertPngMetadata(data: Buffer, tiff: Buffer, texts: { keyword: string; text: string }[]): Buffer | null {
+  const chunks = pngChunks(data);
+  if (!chunks || chunks[0]?.type !== 'IHDR') return null;
+  const added = [
+    pngChunk('eXIf', tiff),
+    ...texts.map(({ keyword, text }) =>
+      /^[\x20-\x7e\xa0-\xff]*$/.test(text)
+        ? pngChunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1'))
+        : pngChunk('iTXt', Buffer.concat([Buffer.from(`${keyword}\0\0\0\0\0`, 'latin1'), Buffer.from(text, 'utf8')])),
+    ),
+  ];
+  const afterHeader = chunks[0].end;
+  return Buffer.concat([data.subarray(0, afterHeader), ...added, data.subarray(afterHeader)]);
+}
+
+/** EXIF as the last chunk of a WebP, with a VP8X header saying so (made if the file had none). */
+function insertWebpExif(data: Buffer, tiff: Buffer, size: { width: number; height: number }): Buffer | null {
+  const stripped = stripWebpMetadata(data);
+  if (!stripped) return null;
+  let body = stripped.subarray(12);
+  if (body.toString('latin1', 0, 4) !== 'VP8X') {
+    const vp8x = Buffer.alloc(18);
+    vp8x.write('VP8X', 0, 'latin1');
+    vp8x.writeUInt32LE(10, 4);
+    // A lossless image says whether it uses alpha in its header (bit 28 after the signature byte).
+    const lossless = body.toString('latin1', 0, 4) === 'VP8L';
+    if (lossless && body.length > 13 && (body.readUInt32LE(9) >> 28) & 1) vp8x[8] = 0x10;
+    vp8x.writeUIntLE(size.width - 1, 12, 3);
+    vp8x.writeUIntLE(size.height - 1, 15, 3);
+    body = Buffer.concat([vp8x, body]);
+  }
+  const flagged = Buffer.from(body);
+  flagged[8] = flagged[8]! | VP8X_FLAG_EXIF;
+  const chunk = Buffer.alloc(8 + tiff.length + (tiff.length % 2));
+  chunk.write('EXIF', 0, 'latin1');
+  chunk.writeUInt32LE(tiff.length, 4);
+  tiff.copy(chunk, 8);
+  const header = Buffer.alloc(12);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(4 + flagged.length + chunk.length, 4);
+  header.write('WEBP', 8, 'latin1');
+  return Buffer.concat([header, flagged, chunk]);
+}
+
+/**
+ * Writes the kept fields (docs/decisions/0136) into a result that has none, without re-encoding:
+ * JPEG, PNG and WebP hold them; AVIF and GIF results come back as they are.
+ */
+export function withKeptMetadata(data: Buffer, format: string, kept: KeptMetadata, size: { width: number; height: number }): Buffer {
+  if (nothingKept(kept)) return data;
+  const tiff = writeExif(kept);
+  const written =
+    format === 'jpeg' ? insertJpegExif(data, tiff) : format === 'png' ? insertPngMetadata(data, tiff, pngTexts(kept)) : format === 'webp' ? insertWebpExif(data, tiff, size) : null;
+  return written ?? data;
 }

@@ -4,7 +4,9 @@ import { classifySharpError, inspectImage, MAX_INPUT_PIXELS, type ImageInfo } fr
 import { checkOutputSize, uprightSize } from './limits.js';
 import { sharp } from './loaders.js';
 import { SEARCH_TIME_MS, SearchDeadline } from './deadline.js';
+import { selectKept, type KeptMetadata, type MetadataField } from './kept-metadata.js';
 import { optimiseImage, type OptimisedImage } from './optimise.js';
+import { withKeptMetadata } from './strip-metadata.js';
 
 /** Exact output dimensions: cropped to the interesting part (cover), or framed for cut-outs (thumb). */
 export interface CropRequest {
@@ -23,6 +25,10 @@ export interface TransformRequest {
   background: string | null;
   /** Candidate formats; the smallest result wins. */
   formats: EncodedFormat[];
+  /** The API's `preserve`: which fields of the source's original to write back, and the result they were kept beside. */
+  preserve?: { fields: readonly MetadataField[]; from: string } | null;
+  /** Those fields as read beside the source result (filled in by the result job from the store). */
+  kept?: KeptMetadata | null;
 }
 
 /**
@@ -45,7 +51,9 @@ export async function transformImage(request: TransformRequest, deadline = Searc
     const image = await optimiseImage(data, info, { ...options, format }, deadline);
     if (!best || image.data.length < best.data.length) best = image;
   }
-  return best!;
+  if (!request.preserve || !request.kept) return best!;
+  // Written into the encoded file, as the web's "keep metadata" does (docs/decisions/0136).
+  return { ...best!, data: withKeptMetadata(best!.data, best!.format, selectKept(request.kept, request.preserve.fields), best!) };
 }
 
 /** Crops or frames and flattens into a lossless, uncompressed PNG that the optimiser encodes once. */

@@ -1,7 +1,8 @@
 import { AppError } from '../errors.js';
 import { extensionOf } from '../images/formats.js';
+import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';
-import type { ResultStore } from '../storage/result-store.js';
+import { keptMetadataKey, StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import type { JobInput, JobProcessPool } from './handlers.js';
 import type { CompletedColumns, ReservationLedger } from './reservations.js';
 
@@ -37,23 +38,28 @@ interface Completion {
   storageKey: string;
   data: Buffer;
   columns: CompletedColumns;
+  /** An API shrink's copyright, creation and location fields, kept beside the result. */
+  preservable?: KeptMetadata;
 }
 
 function imageColumns(image: OptimisedImage): CompletedColumns {
-  return { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search };
+  return { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search, similarity: image.similarity };
 }
 
 /** Runs the job's pixel work in a job process and says what to store and record. */
-async function work(pool: JobProcessPool, job: ResultJob, data: Buffer): Promise<Completion> {
+async function work({ pool, store }: ResultJobDeps, job: ResultJob, data: Buffer): Promise<Completion> {
   switch (job.kind) {
     case 'image': {
       const image = await pool.run('image', { ...job.input, data });
       const columns = { ...imageColumns(image), alreadyOptimal: image.alreadyOptimal, smart: job.smart };
-      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns };
+      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns, preservable: image.preservable };
     }
     case 'apiTransform': {
-      const image = await pool.run('apiTransform', { ...job.input, data });
-      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns: { ...imageColumns(image), smart: true } };
+      // `preserve` writes back fields kept beside the source result (docs/decisions/0136).
+      const kept = job.input.preserve ? { kept: await keptBeside(store, job.input.preserve.from) } : {};
+      const image = await pool.run('apiTransform', { ...job.input, ...kept, data });
+      const columns = { ...imageColumns(image), smart: true };
+      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns, preservable: image.preservable };
     }
     case 'deck': {
       const deck = await pool.run('deck', { ...job.input, data });
@@ -78,10 +84,25 @@ export function resultGivenBack(): AppError {
  * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
  */
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
-  const { storageKey, data: output, columns } = await work(deps.pool, job, data);
+  const { storageKey, data: output, columns, preservable } = await work(deps, job, data);
   await deps.store.put(storageKey, output);
+  // An API shrink's preservable fields wait beside it for a later `preserve` (docs/decisions/0136).
+  if (preservable && !nothingKept(preservable)) await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));
   if (await deps.ledger.complete(job.resultId, storageKey, columns)) return;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.
   await deps.store.delete(storageKey);
+  await deps.store.delete(keptMetadataKey(job.resultId));
   throw resultGivenBack();
+}
+
+/** The fields kept beside a result, or null when it has none (nothing to keep, or expired). */
+async function keptBeside(store: ResultStore, resultId: string): Promise<KeptMetadata | null> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.get(keptMetadataKey(resultId))) chunks.push(Buffer.from(chunk as Buffer));
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as KeptMetadata;
+  } catch (error) {
+    if (error instanceof StoredFileMissing) return null;
+    throw error;
+  }
 }

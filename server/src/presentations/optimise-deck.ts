@@ -3,7 +3,7 @@ import type { DeckReport, DeckTarget } from '@lightpix/shared';
 import { optimisePicture, type PictureFormat } from '../images/deck-media.js';
 import { CONTENT_TYPES, isRels, mainPart, readRelationships, relativeTarget, resolveTarget, sourceOf, type Relationship } from './package.js';
 import { pictureNeeds, pixelsPerEmu, slideSize } from './pictures.js';
-import { assertNoDtd, attribute, buildXml, children, child, parseXml, setAttribute, type XmlNode } from './xml.js';
+import { assertNoDtd, attribute, buildXml, children, child, isXmlPart, parseXml, setAttribute, type XmlNode } from './xml.js';
 import { invalidDeck, isZip, readPackage, writePackage, type PackageEntry } from './zip.js';
 
 /**
@@ -32,7 +32,7 @@ const CONTENT_TYPE: Record<PictureFormat, string> = { jpeg: 'image/jpeg', png: '
 export async function optimiseDeck(upload: Buffer, target: DeckTarget): Promise<OptimisedDeck> {
   if (!isZip(upload)) throw invalidDeck('This file is not a .pptx deck (it is not a zip package).');
   const entries = await readPackage(upload);
-  for (const entry of entries) if (/\.(xml|rels)$/i.test(entry.name)) assertNoDtd(entry.data, entry.name);
+  for (const entry of entries) if (isXmlPart(entry.name, entry.data)) assertNoDtd(entry.data, entry.name);
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const presentation = byName.get(mainPart(byName))!;
 

@@ -4,7 +4,8 @@ import { invalidDeck } from './zip.js';
 /**
  * The XML parts of a deck, parsed without entity expansion. Office packages may not declare a DTD
  * (Open Packaging Conventions, rule M1.17), so a part with one is refused before parsing: that is
- * where billion-laughs and external-entity tricks live.
+ * where billion-laughs and external-entity tricks live. Parts are read as an XML reader would, in
+ * UTF-8 or UTF-16 (the only encodings the conventions allow), so no encoding hides a DTD.
  */
 
 /** An element: child elements by qualified name (always arrays), attributes under '@_name'. */
@@ -27,11 +28,41 @@ const parser = new XMLParser(options);
 const builder = new XMLBuilder({ ...options, suppressEmptyNode: true });
 
 const DTD = /<!DOCTYPE|<!ENTITY/i;
+/** 8-bit encodings in which a DTD is spelled in ASCII, so the check below sees it. */
+const ASCII_BASED = /^(utf-?8|us-ascii|ascii|iso-8859-\d{1,2}|windows-125\d|cp125\d|latin-?1)$/i;
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
+
+const swapped = (data: Buffer) => {
+  const copy = Buffer.from(data.subarray(0, data.length - (data.length % 2)));
+  return copy.swap16();
+};
+
+/** A part's text as an XML reader decodes it: UTF-16 by its byte order mark or its first character, else UTF-8. */
+export function xmlText(data: Buffer, partName: string): string {
+  if (data[0] === 0xff && data[1] === 0xfe) return data.subarray(2).toString('utf16le');
+  if (data[0] === 0xfe && data[1] === 0xff) return swapped(data.subarray(2)).toString('utf16le');
+  if (data[0] === 0x3c && data[1] === 0x00) return data.toString('utf16le');
+  if (data[0] === 0x00 && data[1] === 0x3c) return swapped(data).toString('utf16le');
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+  // An 8-bit part that names an encoding where ASCII is not ASCII (UTF-16, UTF-7…) or holds NULs is read differently by other readers.
+  const declared = /^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']/.exec(text)?.[1];
+  if ((declared !== undefined && !ASCII_BASED.test(declared)) || text.includes('\u0000')) {
+    throw invalidDeck(`The part ${partName} is not in UTF-8 or UTF-16 as its bytes say, which decks must be; the file may be hostile.`);
+  }
+  return text;
+}
+
+/** Whether a part is XML: named as such (.xml, .rels, .vml), or text that starts with a tag. */
+export function isXmlPart(name: string, data: Buffer): boolean {
+  if (/\.(xml|rels|vml)$/i.test(name)) return true;
+  if (name.startsWith('ppt/media/')) return false;
+  const start = data.subarray(0, 8);
+  return /^(\uFEFF)?\s*</.test(start.toString('utf8')) || start.includes(Buffer.from('<\0')) || start.includes(Buffer.from('\0<'));
+}
 
 /** Refuses a part with a DTD, whether or not we parse it: the deck goes on to other readers. */
 export function assertNoDtd(data: Buffer, partName: string): string {
-  const text = data.toString('utf8');
+  const text = xmlText(data, partName);
   if (DTD.test(text)) throw invalidDeck(`The part ${partName} declares a DTD, which decks may not use; the file may be hostile.`);
   return text;
 }

@@ -31,6 +31,9 @@ export interface ResultStore {
   listOlderThan(before: Date): AsyncIterable<string>;
 }
 
+/** Where an API result's preservable metadata waits beside it, for its retention (docs/decisions/0136). */
+export const keptMetadataKey = (resultId: string) => `${resultId}.kept.json`;
+
 const SAFE_KEY = /^[A-Za-z0-9._-]+$/;
 const PARTIAL = '.partial';
 /** The folder cannot take files: full, read-only, no permission, or a file where it should be (EEXIST, ENOTDIR). */

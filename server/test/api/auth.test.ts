@@ -84,14 +84,31 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(login.statusCode).toBe(403);
   });
 
-  it('signs out through both logout paths with a redirect home', async () => {
+  it('signs out by a form POST to both logout paths, from our own pages only; a GET only shows the page that asks', async () => {
     for (const path of ['/api/auth/logout', '/api/logout']) {
       const client = visitor(t.app, nextIp());
       await client.post('/api/auth/register', person(`out${path.length}@example.com`));
-      const response = await client.get(path);
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/');
-      expect((await client.get('/api/auth/user')).json()).toBeNull();
+      const signedIn = async () => (await client.get('/api/auth/user')).json() !== null;
+      const form = (headers: Record<string, string>) => client.post(path, '', { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+
+      // A link or an image on any site is a GET: it signs nobody out.
+      const read = await client.get(path);
+      expect(read.statusCode).toBe(303);
+      expect(read.headers.location).toBe('/sign-out');
+      expect(await signedIn()).toBe(true);
+      // Another site's form is refused by the Origin check.
+      expect((await form({ origin: 'https://evil.example' })).statusCode).toBe(403);
+      expect((await form({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+      // A sandboxed frame's Origin is null too, without a same-origin fetch site.
+      expect((await form({ origin: 'null' })).statusCode).toBe(403);
+      expect((await form({ origin: 'null', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+      expect(await signedIn()).toBe(true);
+
+      // Our pages send no referrer, so Chromium's form POST says Origin: null with Sec-Fetch-Site: same-origin.
+      const ours = await form(path === '/api/logout' ? { origin: 'null', 'sec-fetch-site': 'same-origin' } : { origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' });
+      expect(ours.statusCode).toBe(303);
+      expect(ours.headers.location).toBe('/');
+      expect(await signedIn()).toBe(false);
     }
   });
 

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import exifReader from 'exif-reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { results, users } from '../../src/db/schema/index.js';
 import { API_KEY_REQUESTS_PER_MINUTE } from '@lightpix/shared';
@@ -59,9 +60,11 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['input', 'output']);
     expect(body.input).toEqual({ size: photo.length, type: 'image/jpeg' });
-    expect(Object.keys(body.output).sort()).toEqual(['height', 'ratio', 'search', 'size', 'type', 'url', 'width']);
+    expect(Object.keys(body.output).sort()).toEqual(['height', 'ratio', 'search', 'similarity', 'size', 'type', 'url', 'width']);
     expect(body.output).toMatchObject({ type: 'image/jpeg', width: 640, height: 427 });
     expect(['complete', 'cut short']).toContain(body.output.search);
+    expect(body.output.similarity).toBeGreaterThan(0.8);
+    expect(body.output.similarity).toBeLessThanOrEqual(1);
     expect(body.output.size).toBeLessThan(photo.length);
     expect(body.output.ratio).toBeCloseTo(body.output.size / photo.length, 3);
     expect(response.headers.location).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v1\/output\/[0-9a-f-]{36}$/);
@@ -136,12 +139,41 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     expect(after - before).toBe(10);
   });
 
-  it('refuses store, preserve, bad options and private URL sources with 400, charging nothing', async () => {
+  it('keeps copyright, creation and location only when preserve asks, and strips them otherwise', async () => {
+    const signed = await sharp(small)
+      .withExif({
+        IFD0: { Copyright: 'Copyright Example Studio', Artist: 'Ada Example', Make: 'ExampleCam' },
+        IFD2: { DateTimeOriginal: '2024:05:06 07:08:09' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '9/1 11/1 0/1' },
+      })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const path = new URL((await shrink(signed)).headers.location as string).pathname;
+    const exifOf = async (data: Buffer) => {
+      const { exif } = await sharp(data).metadata();
+      return exif ? exifReader(exif) : null;
+    };
+    expect(await exifOf((await call('GET', path, { key })).rawPayload)).toBeNull();
+
+    const dated = await call('POST', path, { key, body: { preserve: ['copyright', 'creation'] } });
+    expect(dated.statusCode).toBe(200);
+    const datedExif = await exifOf(dated.rawPayload);
+    expect([datedExif?.Image?.Copyright, datedExif?.Image?.Artist, datedExif?.Photo?.DateTimeOriginal?.toISOString()]).toEqual([
+      'Copyright Example Studio',
+      'Ada Example',
+      '2024-05-06T07:08:09.000Z',
+    ]);
+    expect([datedExif?.GPSInfo, datedExif?.Image?.Make]).toEqual([undefined, undefined]);
+
+    const located = await exifOf((await call('POST', path, { key, body: { preserve: ['location'], convert: { type: 'image/webp' } } })).rawPayload);
+    expect([located?.GPSInfo?.GPSLatitude, located?.Image?.Copyright]).toEqual([[45, 30, 0], undefined]);
+  });
+
+  it('refuses store, bad options and private URL sources with 400, charging nothing', async () => {
     const path = new URL((await shrink(small)).headers.location as string).pathname;
     const before = (await call('GET', '/api/v1/usage', { key })).json().compressionCount;
     const cases: [object, string][] = [
       [{ store: { service: 's3', aws_access_key_id: 'x' } }, 'StoreNotSupported'],
-      [{ preserve: ['copyright'] }, 'PreserveNotSupported'],
       [{ resize: { method: 'scale', width: 10, height: 10 } }, 'BadRequest'],
       [{ resize: { method: 'cover', width: 10 } }, 'BadRequest'],
       [{ convert: { type: 'image/bmp' } }, 'BadRequest'],

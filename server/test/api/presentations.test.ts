@@ -6,7 +6,7 @@ import { converterState } from '../../src/presentations/ppt.js';
 import { readPackage } from '../../src/presentations/zip.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 import { signedUp } from '../developers.js';
-import { billionLaughsDeck, deckRequest, traversalDeck, zipBombDeck, zipOf } from '../decks.js';
+import { billionLaughsDeck, deckRequest, hiddenDtdDecks, traversalDeck, zipBombDeck, zipOf } from '../decks.js';
 import { renderSlides, renderToolsMissing } from '../render.js';
 
 const renderMissing = await renderToolsMissing();
@@ -101,6 +101,7 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
       ['an Office package that is not a deck', await zipOf({ '[Content_Types].xml': '<Types/>', '_rels/.rels': '<Relationships/>' }), 422, 'invalid_presentation'],
       ['a zip bomb', await zipBombDeck(deck), 422, 'invalid_presentation'],
       ['a billion-laughs slide', await billionLaughsDeck(deck), 422, 'invalid_presentation'],
+      ...(await hiddenDtdDecks(deck)).map(([what, data]): [string, Buffer, number, string] => [what, data, 422, 'invalid_presentation']),
       ['a part named ../escape.xml', await traversalDeck(deck), 422, 'invalid_presentation'],
       ['a cut-off deck', deck.subarray(0, Math.floor(deck.length / 2)), 422, 'invalid_presentation'],
       ['50 MB and one byte', Buffer.alloc(MAX_PRESENTATION_BYTES + 1), 413, 'file_too_large'],

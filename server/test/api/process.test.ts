@@ -38,6 +38,9 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
       search: null,
     });
     expect(record.processedSize).toBeLessThan(photo.length);
+    // How like the original it looks, measured once at page size (docs/decisions/0131).
+    expect(record.similarity).toBeGreaterThan(0.8);
+    expect(record.similarity).toBeLessThan(1);
     expect(record.objectPath).toBe(`/api/images/${record.id}/download`);
     expect(new Date(record.expiresAt).getTime() - new Date(record.createdAt).getTime()).toBe(24 * 3600 * 1000);
 

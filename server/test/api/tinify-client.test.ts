@@ -103,6 +103,19 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     await expect(tinify.fromUrl('http://169.254.169.254/latest/meta-data/').toBuffer()).rejects.toBeInstanceOf(tinify.ClientError);
   });
 
+  it("keeps a PNG's copyright and creation date through preserve(), and drops them without it", async () => {
+    tinify.key = (await person.client.post('/api/keys', { name: 'preserve' })).json().key;
+    // As in the client's own example image: the copyright lives in XMP's dc:rights.
+    const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreateDate>2016-01-18T10:37:35+01:00</xmp:CreateDate><dc:rights><rdf:Alt><rdf:li xml:lang="x-default">Copyright Example Studio</rdf:li></rdf:Alt></dc:rights></rdf:Description></rdf:RDF></x:xmpmeta>`;
+    const logo = await sharp(await fixture('alpha.png')).resize(140).withXmp(xmp).png().toBuffer();
+    const source = tinify.fromBuffer(logo);
+    const plain = Buffer.from(await source.toBuffer());
+    const kept = Buffer.from(await source.preserve('copyright', 'creation').toBuffer());
+    expect(plain.includes('Copyright Example Studio')).toBe(false);
+    expect(kept.includes('Copyright Example Studio')).toBe(true);
+    expect((await sharp(kept).metadata()).format).toBe('png');
+  });
+
   it("converts to 'image/jpg' and refuses a transparent image to JPEG without a background (400)", async () => {
     tinify.key = (await person.client.post('/api/keys', { name: 'convert' })).json().key;
     const cutOut = tinify.fromBuffer(await sharp(await fixture('alpha.png')).resize(80).png().toBuffer());

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SUBSCRIBE_PATH } from '@lightpix/shared';
+import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SIGN_OUT_PAGE, SUBSCRIBE_PATH } from '@lightpix/shared';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
@@ -17,6 +17,7 @@ import {
 } from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { SignOutPage } from './pages/auth/SignOutPage';
 
 export const router = createBrowserRouter([
   {
@@ -43,6 +44,7 @@ export const router = createBrowserRouter([
       { path: SUBSCRIBE_PATH, element: <SubscribePage /> },
       { path: ACCOUNT_PATH, element: <AccountPage /> },
       { path: DEVELOPERS_PATH, element: <DevelopersPage /> },
+      { path: SIGN_OUT_PAGE, element: <SignOutPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

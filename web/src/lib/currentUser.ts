@@ -19,5 +19,5 @@ export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): str
   return user.firstName.trim() || user.email;
 }
 
-/** Server paths that log out with a full-page navigation. */
-export const LOGOUT_PATH = '/api/auth/logout';
+/** Where a sign-out form posts (a full-page navigation home). */
+export { LOGOUT_PATH } from '@lightpix/shared';

@@ -9,6 +9,14 @@ export function percentSaved(originalBytes: number, processedBytes: number): num
   return Math.round((1 - processedBytes / originalBytes) * 100);
 }
 
+/**
+ * A result's similarity to its original (SSIM, 0–1) as a percentage with at most one decimal, rounded
+ * down so it never claims more than was measured: 0.99648 → "99.6" ("99,6" in German).
+ */
+export function formatLikeness(similarity: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(Math.floor(similarity * 1000) / 10);
+}
+
 /** Size limits as the product writes them ("up to 10MB"). */
 export function formatMb(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}MB`;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DeckReport } from '@lightpix/shared';
 
 /**
@@ -28,6 +28,8 @@ export const results = pgTable(
     smart: boolean('smart').notNull().default(false),
     /** Smart's or `auto`'s search ran to its end, or its deadline cut it short (docs/decisions/0130); null for a fixed quality. */
     search: text('search', { enum: ['complete', 'cut short'] }),
+    /** How like the original the result looks, as SSIM (docs/decisions/0131); null for decks and older results. */
+    similarity: doublePrecision('similarity'),
     /** Key of the stored file; null once the sweeper deleted it. */
     storageKey: text('storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

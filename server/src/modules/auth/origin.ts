@@ -15,6 +15,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw crossSite();
     if (!origin) return;
+    // Under our Referrer-Policy (no-referrer) a browser's form POST says Origin: null; it also says it is same-origin, which no page elsewhere can.
+    if (origin === 'null' && site === 'same-origin') return;
     // Hosts, not schemes: behind a TLS proxy the app may see http while the page says https.
     const own = configured ?? request.host;
     if (hostOf(origin) !== own) throw crossSite();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_PATH, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
+import { LOGIN_PATH, LOGOUT_PATH, SIGN_OUT_PAGE, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor, findUser } from '../session/index.js';
@@ -66,8 +66,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     if (request.session.get('userId') || request.session.get('guestSessionId')) await request.session.destroy();
     return reply.redirect('/', 303);
   };
-  app.get('/api/auth/logout', logout);
-  app.get('/api/logout', logout);
+  // Signing out is a write: a form's POST under the Origin check, so no other site can sign anyone out.
+  await app.register(async (forms) => {
+    // The sign-out form sends an empty form body; nothing in it is read.
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    forms.post(LOGOUT_PATH, logout);
+    forms.post('/api/logout', logout);
+  });
+  // Old links and bookmarks: a page that asks, with a button that posts.
+  const askFirst = async (_request: FastifyRequest, reply: FastifyReply) => reply.redirect(SIGN_OUT_PAGE, 303);
+  app.get(LOGOUT_PATH, askFirst);
+  app.get('/api/logout', askFirst);
 
   /** Sign-in before an upgrade: the page to come back to travels as ?redirect=. */
   app.get<{ Querystring: { redirect?: string } }>(LOGIN_PATH, async (request, reply) => {

@@ -109,6 +109,12 @@ function customerOf(event: Stripe.Event): string | null {
   return typeof customer === 'string' ? customer : customer.id;
 }
 
+/** Stripe's own tolerance for a signature's age, in both directions here. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a verified Stripe-Signature header, in seconds. */
+const signedAt = (signature: string | undefined) => Number(/(?:^|,)\s*t=(\d+)/.exec(signature ?? '')?.[1] ?? 0);
+
 /**
  * A verified event is only a trigger: its id is recorded once, then the customer's subscriptions are
  * fetched from Stripe and stored in the same transaction, so late, repeated or reordered events end
@@ -122,11 +128,14 @@ export async function handleWebhook(
   now: Date,
 ): Promise<WebhookOutcome> {
   let event: Stripe.Event;
+  const refused = () => new AppError('invalid_input', 'The webhook signature is missing, wrong, too old or from the future.');
   try {
     event = billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', billing.webhookSecret, undefined, undefined, now.getTime());
   } catch {
-    throw new AppError('invalid_input', 'The webhook signature is missing, wrong or too old.');
+    throw refused();
   }
+  // The SDK refuses only the past; a stamp ahead of our clock by more than the same 5 minutes is as suspect.
+  if (signedAt(signature) * 1000 > now.getTime() + WEBHOOK_TOLERANCE_SECONDS * 1000) throw refused();
   // Stripe failing while we fetch the truth: 503, nothing kept, and Stripe sends the event again later.
   return callStripe(billing, () =>
     db.transaction(async (tx) => {

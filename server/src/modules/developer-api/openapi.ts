@@ -99,7 +99,7 @@ export function openApiDocument(serverUrl: string) {
           requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/OutputOptions' } } } },
           responses: {
             '200': imageResponse('The transformed image'),
-            '400': errorResponse('BadRequest (also a transparent image converted to JPEG without a background), StoreNotSupported, PreserveNotSupported'),
+            '400': errorResponse('BadRequest (also a transparent image converted to JPEG without a background), StoreNotSupported'),
             '404': errorResponse('NotFound'),
             '410': errorResponse('Gone: past retention'),
             ...common,

@@ -24,6 +24,8 @@ const SHRINK_SETTINGS: ProcessSettings = {
   maintainRatio: true,
   maxBytes: null,
   keepMetadata: false,
+  // Copyright, creation and location wait beside the result for a later `preserve` (docs/decisions/0136).
+  preservable: true,
 };
 
 /** The name API results carry in the owner's history (the API sends no file name). */
@@ -69,6 +71,7 @@ export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, 
         url: `${base}/output/${record.id}`,
         // Always searched (smart); a result from before the outcome was recorded counts as complete.
         search: record.search ?? 'complete',
+        similarity: record.similarity,
       },
     },
   };
@@ -120,11 +123,6 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   if (options.store !== undefined) {
     throw TinifyError.named('StoreNotSupported', 'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.');
   }
-  if (options.preserve?.length) {
-    throw TinifyError.named('PreserveNotSupported',
-      'Metadata cannot be preserved: every image loses its metadata when it is compressed and the original is not kept. Remove "preserve".',
-    );
-  }
   const source = await liveResult(deps, caller, id);
   const data = await toBuffer(await openStored(deps, source.storageKey!));
   const info = await inspectImage(data);
@@ -143,7 +141,17 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
     caller.plan,
     caller.owner,
     { originalName: source.originalName, originalSize: data.length, apiKeyId: caller.key.id },
-    { kind: 'apiTransform', input: { info, resize: proportional, crop, background: options.transform?.background ?? null, formats } },
+    {
+      kind: 'apiTransform',
+      input: {
+        info,
+        resize: proportional,
+        crop,
+        background: options.transform?.background ?? null,
+        formats,
+        preserve: options.preserve?.length ? { fields: options.preserve, from: source.id } : null,
+      },
+    },
     data,
   );
   return { body: await openStored(deps, row.storageKey!), type: mimeTypeOf[row.format as InputFormat], size: row.processedSize, width: row.width, height: row.height };

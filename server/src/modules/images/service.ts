@@ -68,6 +68,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     alreadyOptimal: row.alreadyOptimal,
     smart: row.smart,
     search: row.search,
+    similarity: row.similarity,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     batchId: row.batchId,

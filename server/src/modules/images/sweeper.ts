@@ -1,12 +1,14 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { results, sessions } from '../../db/schema/index.js';
-import type { ResultStore } from '../../storage/result-store.js';
+import { keptMetadataKey, type ResultStore } from '../../storage/result-store.js';
 import { giveBackStaleReservations } from '../quota/index.js';
 
 /** Deletes a result's file and marks its row expired: what a 410 says has happened. */
 export async function expireResult(db: Database, store: ResultStore, row: { id: string; storageKey: string | null }): Promise<void> {
   if (row.storageKey) await store.delete(row.storageKey);
+  // An API result's preservable fields (docs/decisions/0136) go with it; most results have none.
+  await store.delete(keptMetadataKey(row.id));
   await db.update(results).set({ status: 'expired', storageKey: null }).where(eq(results.id, row.id));
 }
 

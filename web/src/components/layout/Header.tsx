@@ -2,7 +2,8 @@ import { ACCOUNT_PATH } from '@lightpix/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayName, LOGOUT_PATH, useCurrentUser } from '#lib/currentUser';
+import { displayName, useCurrentUser } from '#lib/currentUser';
+import { SignOutButton } from './SignOutButton';
 import { sectionPath, useHomePath } from '#lib/homeLinks';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -39,7 +40,7 @@ export function Header() {
           </Link>
         )}
         <Link to={ACCOUNT_PATH} className={linkClass} data-testid="account-link">{t('billing.account.link')}</Link>
-        <a href={LOGOUT_PATH} className={linkClass}>{t('header.logout')}</a>
+        <SignOutButton className={linkClass} />
       </>
     );
   } else if (!user.isPending) {

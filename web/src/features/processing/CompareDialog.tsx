@@ -1,7 +1,7 @@
 import type { ImageRecord } from '@lightpix/shared';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKb, percentSaved } from '#lib/format';
+import { formatKb, formatLikeness, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
 
 interface CompareDialogProps {
@@ -177,6 +177,11 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
             <dd className="text-sm font-semibold text-emerald-700">{saved > 0 ? t('results.saved', { value: saved }) : t('results.noSavings')}</dd>
           </div>
         </dl>
+        {record.similarity !== null && (
+          <p data-testid="compare-look" className="text-sm text-slate-700">
+            {t('results.looks', { value: formatLikeness(record.similarity, i18n.language) })}
+          </p>
+        )}
       </div>
     </dialog>
   );

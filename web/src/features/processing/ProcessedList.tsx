@@ -3,7 +3,7 @@ import { useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
-import { formatDateTime, formatKb, percentSaved } from '#lib/format';
+import { formatDateTime, formatKb, formatLikeness, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
 import { CompareDialog } from './CompareDialog';
 
@@ -117,6 +117,11 @@ function ResultRow({ record, thumbnail, canCompare, onCompare, onRemove }: Resul
             <p className="mt-1 text-sm text-slate-500">
               {formatLabel(record.format)} · {record.width}×{record.height} ·{' '}
               {record.smart ? t('results.smartQuality') : t('results.quality', { value: record.quality })}
+            </p>
+          )}
+          {completed && record.similarity !== null && (
+            <p data-testid="result-look" className="mt-1 text-sm text-slate-600">
+              {t('results.looks', { value: formatLikeness(record.similarity, i18n.language) })}
             </p>
           )}
           {record.alreadyOptimal && <p className="mt-1 text-sm text-slate-500">{t('results.alreadyOptimal')}</p>}

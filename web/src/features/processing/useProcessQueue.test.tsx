@@ -29,6 +29,7 @@ function record(id: string): ImageRecord {
     alreadyOptimal: false,
     smart: false,
     search: null,
+    similarity: null,
     createdAt: '2026-11-23T00:00:00.000Z',
     expiresAt: '2026-11-24T00:00:00.000Z',
     kind: 'image',

@@ -56,6 +56,7 @@ export function DevelopersPage() {
       <Section id="curl-heading" title={t('developers.curl.title')}>
         <p className="mt-1 text-sm text-slate-600">{t('developers.curl.shrink')}</p>
         <Code testId="curl-shrink">{`curl --user api:YOUR_API_KEY --data-binary @photo.jpg -i ${origin}/api/v1/shrink`}</Code>
+        <p className="mt-2 text-sm text-slate-600">{t('developers.curl.similarity')}</p>
         <p className="mt-4 text-sm text-slate-600">{t('developers.curl.download')}</p>
         <Code>{`curl --user api:YOUR_API_KEY --output photo-small.jpg ${origin}/api/v1/output/RESULT_ID`}</Code>
         <p className="mt-4 text-sm text-slate-600">{t('developers.curl.resize')}</p>

@@ -3,11 +3,17 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { cookiePolicy } from './cookiePolicy';
-import { italianAllowance, italianDate, legalFacts, type LegalFacts } from './legalFacts';
-import type { LegalDocument } from './LegalDocumentPage';
-import { privacyPolicy } from './privacyPolicy';
-import { termsOfService } from './termsOfService';
+import { languages, type Language } from '#lib/languages';
+import { legalFacts, legalFormat, type LegalFacts } from './legalFacts';
+import type { LegalDocument, LegalTexts } from './parts';
+import { texts as de } from './texts/de';
+import { texts as en } from './texts/en';
+import { texts as es } from './texts/es';
+import { texts as fr } from './texts/fr';
+import { texts as it_ } from './texts/it';
+import { texts as pl } from './texts/pl';
+
+const all: Record<Language, LegalTexts> = { it: it_, en, es, de, pl, fr };
 
 const plan = (overrides: Partial<Plan> & Pick<Plan, 'tier'>): Plan => ({
   maxImages: 1,
@@ -33,45 +39,59 @@ const configured: PlansResponse = {
   ],
 };
 
-function render(document: LegalDocument, facts: LegalFacts): string {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, document.body(facts)));
+function render(document: LegalDocument, facts: LegalFacts, language: Language): string {
+  return renderToStaticMarkup(createElement(MemoryRouter, null, document.body(facts, legalFormat(language)))).replace(/\u00a0/g, ' ');
 }
+
+/** Each language's words for the configured figures: the guest's, registered's and premium's allowance, the retention. */
+const figures: Record<Language, string[]> = {
+  it: ['3 immagini ogni 24 ore', '25 immagini al mese di calendario', '500 immagini al mese di calendario', 'fino a 40 file per volta', '6 ore'],
+  en: ['3 images every 24 hours', '25 images per calendar month', '500 images per calendar month', 'up to 40 files at a time', '6 hours'],
+  es: ['3 imágenes cada 24 horas', '25 imágenes por mes natural', '500 imágenes por mes natural', 'hasta 40 archivos cada vez', '6 horas'],
+  de: ['3 Bilder alle 24 Stunden', '25 Bilder pro Kalendermonat', '500 Bilder pro Kalendermonat', 'bis zu 40 Dateien auf einmal', '6 Stunden'],
+  pl: ['3 obrazy co 24 godziny', '25 obrazów w miesiącu kalendarzowym', '500 obrazów w miesiącu kalendarzowym', 'do 40 plików naraz', '6 godzin'],
+  fr: ['3 images toutes les 24 heures', '25 images par mois civil', '500 images par mois civil', 'jusqu’à 40 fichiers à la fois', '6 heures'],
+};
 
 describe('legal documents', () => {
   const facts = legalFacts(configured)!;
 
-  it('quote the retention and the plan table the server sends, not fixed numbers', () => {
-    const terms = render(termsOfService, facts);
-    expect(terms).toContain('3 immagini ogni 24 ore');
-    expect(terms).toContain('25 immagini al mese di calendario');
-    expect(terms).toContain('500 immagini al mese di calendario');
-    expect(terms).toContain('fino a 40 file per volta');
-    expect(terms).toMatch(/3,50\s€/);
-    expect(terms).toContain('6 ore');
-    expect(render(privacyPolicy, facts)).toContain('6 ore');
+  it.each(languages)('%s: quote the retention and the plan table the server sends, not fixed numbers', (language) => {
+    const terms = render(all[language].terms, facts, language);
+    for (const figure of figures[language]) expect(terms).toContain(figure);
+    expect(terms).toMatch(/3[,.]50\s?€|€\s?3[,.]50/);
+    expect(render(all[language].privacy, facts, language)).toContain(figures[language].at(-1));
   });
 
-  it('say "illimitate" when premium has no cap', () => {
-    const unlimited = { ...configured, plans: configured.plans.map((p) => (p.tier === 'premium' ? { ...p, maxImages: null } : p)) };
-    expect(render(termsOfService, legalFacts(unlimited)!)).toContain('immagini illimitate');
-    expect(italianAllowance(plan({ tier: 'guest', maxImages: 1 }))).toBe('1 immagine ogni 24 ore');
+  it('say "unlimited" in each language when premium has no cap', () => {
+    const unlimited = legalFacts({ ...configured, plans: configured.plans.map((p) => (p.tier === 'premium' ? { ...p, maxImages: null } : p)) })!;
+    expect(render(it_.terms, unlimited, 'it')).toContain('immagini illimitate');
+    expect(render(pl.terms, unlimited, 'pl')).toContain('nieograniczona liczba obrazów');
+    expect(legalFormat('it').allowance(plan({ tier: 'guest', maxImages: 1 }))).toBe('1 immagine ogni 24 ore');
+    expect(legalFormat('pl').hours(1)).toBe('1 godzina');
+    expect(legalFormat('fr').hours(1)).toBe('1 heure');
   });
 
-  it('never claim that images are not stored', () => {
-    for (const document of [termsOfService, privacyPolicy, cookiePolicy]) {
-      expect(render(document, facts)).not.toMatch(/mai (memorizzat|conservat|salvat)/i);
+  it('keep the same sections in every translation as in the Italian reference', () => {
+    const headings = (language: Language, name: 'terms' | 'privacy' | 'cookies') =>
+      [...render(all[language][name], facts, language).matchAll(/<h[23][^>]*>(\d+|[a-g]\))/g)].map((m) => m[1]);
+    for (const language of languages) {
+      for (const name of ['terms', 'privacy', 'cookies'] as const) expect(headings(language, name), `${language} ${name}`).toEqual(headings('it', name));
     }
   });
 
-  it('promise no support the service does not give (no priority queue, no reply time)', () => {
-    for (const document of [termsOfService, privacyPolicy, cookiePolicy]) {
-      expect(render(document, facts)).not.toMatch(/prioritari|entro 24 ore/i);
+  it('never claim that images are not stored, nor promise priority support or a reply time', () => {
+    const forbidden = /mai (memorizzat|conservat|salvat)|never (stored|kept)|prioritari|priority|entro 24 ore|within 24 hours/i;
+    for (const language of languages) {
+      for (const document of [all[language].terms, all[language].privacy, all[language].cookies]) expect(render(document, facts, language)).not.toMatch(forbidden);
     }
   });
 
-  it('carry a real revision date, written in Italian', () => {
-    for (const document of [termsOfService, privacyPolicy, cookiePolicy]) expect(document.revised).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(italianDate('2026-11-21')).toBe('21 novembre 2026');
+  it('write the revision date as each language does', () => {
+    expect(legalFormat('it').date('2026-11-21')).toBe('21 novembre 2026');
+    expect(legalFormat('en').date('2026-11-21')).toBe('21 November 2026');
+    expect(legalFormat('de').date('2026-11-21')).toBe('21. November 2026');
+    expect(legalFormat('pl').date('2026-11-21')).toBe('21 listopada 2026');
   });
 
   it('need every tier in the plan table', () => {

@@ -1,6 +1,6 @@
 import type { Plan, PlansResponse, Tier } from '@lightpix/shared';
-import { formatLabel } from '#lib/processingSettings';
-import { priceText } from '#lib/planText';
+import { formatNames, priceText } from '#lib/planText';
+import type { Language } from '#lib/languages';
 
 /** What the legal texts quote from the server's plan table so no limit or price is written twice. */
 export interface LegalFacts {
@@ -15,34 +15,91 @@ export function legalFacts(response: PlansResponse): LegalFacts | null {
   return { plans: { guest, registered, premium }, retentionHours: response.retentionHours };
 }
 
-const italianNumber = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+/** A noun in each plural form a language's numbers pick (Intl.PluralRules), "other" as the last resort. */
+type Noun = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-/** "1 immagine ogni 24 ore", "10 immagini al mese di calendario", "immagini illimitate". */
-export function italianAllowance(plan: Plan): string {
-  if (plan.maxImages === null) return 'immagini illimitate';
-  const images = `${italianNumber.format(plan.maxImages)} ${plan.maxImages === 1 ? 'immagine' : 'immagini'}`;
-  return plan.window === 'rolling-24h' ? `${images} ogni 24 ore` : `${images} al mese di calendario`;
+interface Words {
+  locale: string;
+  image: Noun;
+  hour: Noun;
+  rolling: string;
+  monthly: string;
+  unlimited: string;
 }
 
-export function italianHours(hours: number): string {
-  return `${italianNumber.format(hours)} ${hours === 1 ? 'ora' : 'ore'}`;
+const words: Record<Language, Words> = {
+  it: {
+    locale: 'it-IT',
+    image: { one: 'immagine', other: 'immagini' },
+    hour: { one: 'ora', other: 'ore' },
+    rolling: 'ogni 24 ore',
+    monthly: 'al mese di calendario',
+    unlimited: 'immagini illimitate',
+  },
+  en: {
+    locale: 'en-GB',
+    image: { one: 'image', other: 'images' },
+    hour: { one: 'hour', other: 'hours' },
+    rolling: 'every 24 hours',
+    monthly: 'per calendar month',
+    unlimited: 'unlimited images',
+  },
+  es: {
+    locale: 'es-ES',
+    image: { one: 'imagen', other: 'imágenes' },
+    hour: { one: 'hora', other: 'horas' },
+    rolling: 'cada 24 horas',
+    monthly: 'por mes natural',
+    unlimited: 'imágenes ilimitadas',
+  },
+  de: {
+    locale: 'de-DE',
+    image: { one: 'Bild', other: 'Bilder' },
+    hour: { one: 'Stunde', other: 'Stunden' },
+    rolling: 'alle 24 Stunden',
+    monthly: 'pro Kalendermonat',
+    unlimited: 'unbegrenzt viele Bilder',
+  },
+  pl: {
+    locale: 'pl-PL',
+    image: { one: 'obraz', few: 'obrazy', many: 'obrazów', other: 'obrazu' },
+    hour: { one: 'godzina', few: 'godziny', many: 'godzin', other: 'godziny' },
+    rolling: 'co 24 godziny',
+    monthly: 'w miesiącu kalendarzowym',
+    unlimited: 'nieograniczona liczba obrazów',
+  },
+  fr: {
+    locale: 'fr-FR',
+    image: { one: 'image', other: 'images' },
+    hour: { one: 'heure', other: 'heures' },
+    rolling: 'toutes les 24 heures',
+    monthly: 'par mois civil',
+    unlimited: 'images illimitées',
+  },
+};
+
+/** The figures of a legal text written in its own language: "3 immagini ogni 24 ore", "6 Stunden", "3,50 €". */
+export interface LegalFormat {
+  allowance(plan: Plan): string;
+  hours(hours: number): string;
+  price(cents: number): string;
+  megabytes(bytes: number): string;
+  formats(plan: Plan): string;
+  date(isoDate: string): string;
 }
 
-export function italianPrice(cents: number): string {
-  return priceText(cents, 'it-IT');
-}
-
-export function italianMegabytes(bytes: number): string {
-  return `${italianNumber.format(bytes / (1024 * 1024))} MB`;
-}
-
-export function italianFormats(plan: Plan): string {
-  return plan.outputFormats.map(formatLabel).join(', ');
-}
-
-/** A revision date such as 2026-11-21, written as Italians do: "21 novembre 2026". */
-export function italianDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+export function legalFormat(language: Language): LegalFormat {
+  const { locale, image, hour, rolling, monthly, unlimited } = words[language];
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const plural = new Intl.PluralRules(locale);
+  const counted = (count: number, noun: Noun) => `${number.format(count)} ${noun[plural.select(count)] ?? noun.other}`;
+  return {
+    allowance: (plan) => (plan.maxImages === null ? unlimited : `${counted(plan.maxImages, image)} ${plan.window === 'rolling-24h' ? rolling : monthly}`),
+    hours: (hours) => counted(hours, hour),
+    price: (cents) => priceText(cents, locale),
+    megabytes: (bytes) => `${number.format(bytes / (1024 * 1024))} MB`,
+    formats: (plan) => formatNames(plan.outputFormats, locale),
+    date: (isoDate) =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`)),
+  };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "results" ADD COLUMN "similarity" double precision;

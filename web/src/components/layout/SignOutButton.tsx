@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { LOGOUT_PATH } from '#lib/currentUser';
+
+/** Signing out posts a form (a write under the server's Origin check), then the server sends the browser home. */
+export function SignOutButton({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <form method="post" action={LOGOUT_PATH} className="inline">
+      <button type="submit" className={className}>{t('header.logout')}</button>
+    </form>
+  );
+}
