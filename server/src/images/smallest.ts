@@ -128,9 +128,13 @@ async function lossyChoice(judge: LookJudge, allowed: readonly EncodedFormat[], 
   const consider = (format: EncodedFormat, found: Found | null) => {
     if (found && (!best || found.bytes < best.bytes)) best = { ...found, format };
   };
-  if (first) consider(first, await lossySettings(judge, first, seed, base, bar));
+  const cheap = first ? await lossySettings(judge, first, seed, base, bar) : null;
+  if (first) consider(first, cheap);
   const found = await Promise.all(others.map((format) => lossySettings(judge, format, seed, base, bar)));
   others.forEach((format, i) => consider(format, found[i]!));
+  // Cut short, time is what is short: the first format's verified setting (JPEG, the quickest to write in
+  // full) rather than a smaller AVIF whose full-size encode could outlast the job (decision 0130).
+  if (first && cheap && judge.deadline.outcome === 'cut short') return { ...cheap, format: first };
   return best;
 }
 
