@@ -12,6 +12,8 @@ const widths = [
 /** Waits until the page shows its content: a main heading and no loading spinner. */
 async function settle(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
+  // A landing page starts its app at the visitor's first key or touch (docs/decisions/0125); then the banner asks.
+  await page.keyboard.press('Shift');
   await expect(page.getByTestId('spinner')).toHaveCount(0);
   // A button that just became enabled fades its colours; axe must judge the end state, not a frame of the fade.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));

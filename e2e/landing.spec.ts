@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { landingLanguages, landingPath, landingTexts } from '@lightpix/shared';
 import { expect, test } from './fixtures.js';
+import { registerByApi, uniqueEmail } from './people.js';
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
 
@@ -101,14 +102,18 @@ test('the landing page shows real figures from the server, and none below a sens
   await expect(page.getByRole('heading', { name: 'Pricing' }).or(page.getByTestId('plan-premium')).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Lightpix in numbers' })).toHaveCount(0);
 
+
+  // A signed-in visitor's landing page is rendered in the browser, which reads the figures itself: here, made-up ones.
+  await registerByApi(page.request, uniqueEmail('figures'));
   await page.route('**/api/stats', (route) => route.fulfill({ json: { imagesProcessed: 12345, users: 42, uptimePercent: 99.95, uptimeDays: 3 } }));
-  await page.reload();
+  await page.goto('/it');
   const figures = page.getByTestId('landing-stats');
-  await expect(figures).toContainText('Images Processed');
-  await expect(figures).toContainText(new Intl.NumberFormat('en').format(12345));
-  await expect(figures).toContainText('Uptime');
+  const { stats: labels } = landingTexts.it.landing;
+  await expect(figures).toContainText(labels.images);
+  await expect(figures).toContainText(new Intl.NumberFormat('it').format(12345));
+  await expect(figures).toContainText(labels.uptime);
   // 42 users is below the threshold: left out, and the two remaining figures share the row evenly.
-  await expect(figures).not.toContainText('Happy Users');
+  await expect(figures).not.toContainText(labels.users);
   await expect(figures.locator(':scope > div')).toHaveCount(2);
   await expect(figures).toHaveClass(/sm:grid-cols-2/);
 });

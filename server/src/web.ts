@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { clientRoutes, landingLanguageOf, routeOf } from '@lightpix/shared';
+import { clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '@lightpix/shared';
 import { AppError, toErrorBody } from './errors.js';
 import { robotsTxt, sitemapXml } from './site/crawlers.js';
 import { renderLandingPage } from './site/landing-html.js';
+import { landingRenderer } from './site/landing-render.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The web build, found from src/ in development and from dist/ in production. */
@@ -44,6 +45,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   );
 
   const template = webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  const landing = webDist ? landingRenderer(app, webDist) : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -56,6 +58,20 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
 
+  /** A landing page: rendered here for a signed-out visitor (docs/decisions/0125), else the app's page with the head filled in. */
+  async function landingPage(request: FastifyRequest, language: LandingLanguage): Promise<string> {
+    const origin = originOf(request, site.publicUrl);
+    const session = landing ? await landing.guestSession(request) : null;
+    if (landing && session) {
+      try {
+        return renderLandingPage(landing.template, language, origin, site.premiumPriceEurCents, await landing.root(language, session));
+      } catch (error) {
+        request.log.warn({ err: error }, 'Rendering the landing page failed; the browser renders it instead');
+      }
+    }
+    return renderLandingPage(template!, language, origin, site.premiumPriceEurCents);
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
@@ -64,9 +80,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     }
     const status = knownRoutes.has(routeOf(pathname)) ? 200 : 404;
     const language = landingLanguageOf(pathname);
-    const html = language
-      ? renderLandingPage(template, language, originOf(request, site.publicUrl), site.premiumPriceEurCents)
-      : template;
+    const html = language ? await landingPage(request, language) : template;
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

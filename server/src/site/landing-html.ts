@@ -98,12 +98,29 @@ export function landingSummary(language: LandingLanguage): string {
   );
 }
 
-/** The built index.html, turned into one landing page: language, head tags and summary. */
-export function renderLandingPage(template: string, language: LandingLanguage, origin: string, premiumPriceEurCents: number): string {
+/** The id of the element carrying the answers a page was rendered with (web/src/lib/serverAnswers.ts). */
+const SERVER_ANSWERS_ID = 'server-answers';
+
+/**
+ * A built page (index.html, or landing.html with the server's render) turned into one landing page:
+ * language, head tags, and in #root the rendered page and its answers, or else a summary for crawlers
+ * that React replaces.
+ */
+export function renderLandingPage(
+  template: string,
+  language: LandingLanguage,
+  origin: string,
+  premiumPriceEurCents: number,
+  root?: { markup: string; answers: Record<string, unknown> },
+): string {
+  // The page's <title> is in the head already; React's render emits its own first.
+  const body = root
+    ? `<div id="root">${root.markup.replace(/^<title>[^<]*<\/title>/, '')}</div><script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptJson(root.answers)}</script>`
+    : `<div id="root">${landingSummary(language)}</div>`;
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${landingHead(language, origin, premiumPriceEurCents)}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${landingSummary(language)}</div>`);
+    .replace('<div id="root"></div>', () => body);
 }

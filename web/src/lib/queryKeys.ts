@@ -10,4 +10,5 @@ export const queryKeys = {
   adminUsers: ['admin', 'users'],
   stats: ['stats'],
   billingAccount: ['subscription'],
+  contactInfo: ['contact', 'info'],
 } as const;

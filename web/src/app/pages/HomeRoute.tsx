@@ -18,6 +18,7 @@ export function HomeRoute({ signedOut }: { signedOut: 'landing' | 'guest' }) {
   // A failed user check (not a 401) falls back to the signed-out screen, which still works.
   if (user.data) return <ImagesPage user={user.data} />;
   if (signedOut === 'guest') return <GuestPage />;
-  const language = homeLanguage();
+  // The server's render (no storage, no browser language) is English: boot.ts sends other visitors to their page first.
+  const language = typeof navigator === 'undefined' ? 'en' : homeLanguage();
   return language === 'en' ? <LandingPage language="en" /> : <Navigate to={landingPath(language)} replace />;
 }

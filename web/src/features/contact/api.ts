@@ -6,6 +6,7 @@ import {
   type ContactRequest,
 } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { queryKeys } from '#lib/queryKeys';
 
 /** POST /api/contact; the server stores the message even when e-mail is down. */
 export function useSendContactMessage() {
@@ -14,7 +15,7 @@ export function useSendContactMessage() {
 
 /** The public support address, when the operator configured one. */
 export function useContactInfo() {
-  return useQuery({ queryKey: ['contact', 'info'], queryFn: () => apiGet('/api/contact/info', contactInfoSchema) });
+  return useQuery({ queryKey: queryKeys.contactInfo, queryFn: () => apiGet('/api/contact/info', contactInfoSchema) });
 }
 
 /** Admins only: the newest stored messages. */

@@ -1,5 +1,5 @@
 import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SIGN_OUT_PAGE, SUBSCRIBE_PATH } from '@lightpix/shared';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';
 import {
@@ -19,7 +19,8 @@ import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SignOutPage } from './pages/auth/SignOutPage';
 
-export const router = createBrowserRouter([
+/** Every page, for the browser's router (App.tsx) and the server's render of the landing pages (ssr/render.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
@@ -48,4 +49,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
