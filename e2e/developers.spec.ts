@@ -16,9 +16,21 @@ test('a signed-out visitor reads the API docs and is asked to sign in for a key'
   const origin = new URL(page.url()).origin;
   await expect(page.getByTestId('curl-shrink')).toHaveText(`curl --user api:YOUR_API_KEY --data-binary @photo.jpg -i ${origin}/api/v1/shrink`);
   await expect(page.getByTestId('client-example')).toContainText(`tinify.Client.API_ENDPOINT = '${origin}';`);
+  await expect(page.getByTestId('client-typescript')).toContainText(`client.API_ENDPOINT = '${origin}';`);
+  await expect(page.getByTestId('python-example')).toContainText(`tinify.Client.API_ENDPOINT = "${origin}"`);
+  await expect(page.getByTestId('client-https')).toContainText('HTTPS only');
+  // The test server speaks plain http: the page says the official clients cannot use that address.
+  await expect(page.getByRole('note').filter({ hasText: 'plain http' })).toBeVisible();
   await expect(page.getByTestId('limit-registered')).toHaveText('Free account: 10 images per month');
   await page.getByRole('link', { name: 'Sign in to create a key' }).click();
   await expect(page).toHaveURL('/auth?redirect=/developers');
+});
+
+test('the examples fit a 360 px phone: long lines scroll inside their box, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/developers');
+  await expect(page.getByTestId('python-example')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test('a user creates a key, sees it once, compresses with it, sees the use, and revokes it', async ({ page, baseURL }) => {

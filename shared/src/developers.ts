@@ -154,6 +154,9 @@ export const DOCUMENTED_API_ERRORS = [
   'ServiceUnavailable',
 ] as const satisfies readonly TinifyErrorName[];
 
+/** The part of /api/v1/openapi.json that names the API's public address (PUBLIC_URL, or the request's forwarded origin). */
+export const apiServersSchema = z.object({ servers: z.array(z.object({ url: z.string() })).min(1) });
+
 /** Every API error, in Tinify's shape: a name clients branch on and a message people read. */
 export const apiErrorSchema = z.object({ error: z.string(), message: z.string() });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,8 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiKeysResponseSchema, createdApiKeySchema, noContentSchema } from '@lightpix/shared';
+import { apiKeysResponseSchema, apiServersSchema, createdApiKeySchema, noContentSchema } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
 
 const keysKey = ['api-keys'] as const;
+
+/** The site's public origin as the server names it (PUBLIC_URL, or the forwarded origin behind a proxy). */
+export function useApiOrigin() {
+  return useQuery({
+    queryKey: ['api-origin'],
+    queryFn: async () => new URL((await apiGet('/api/v1/openapi.json', apiServersSchema)).servers[0]!.url).origin,
+    staleTime: Infinity,
+  });
+}
 
 /** The signed-in user's API keys with their use this month; asked only when signed in. */
 export function useApiKeys(enabled: boolean) {

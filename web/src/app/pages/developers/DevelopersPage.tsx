@@ -8,6 +8,7 @@ import { useCurrentUser } from '#lib/currentUser';
 import { allowanceText } from '#lib/planText';
 import { usePlans, useRetentionHours } from '../../../features/session/api';
 import { ApiKeysSection } from '../../../features/developers/ApiKeysSection';
+import { useApiOrigin } from '../../../features/developers/api';
 
 function Code({ children, testId }: { children: string; testId?: string }) {
   return (
@@ -33,7 +34,8 @@ export function DevelopersPage() {
   const user = useCurrentUser();
   const plans = usePlans();
   const retentionHours = useRetentionHours();
-  const origin = window.location.origin;
+  // The address the server names for itself: PUBLIC_URL, or the origin a proxy forwarded.
+  const origin = useApiOrigin().data ?? window.location.origin;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -69,14 +71,37 @@ export function DevelopersPage() {
 
       <Section id="client-heading" title={t('developers.client.title')}>
         <p className="mt-1 text-sm text-slate-600">{t('developers.client.body')}</p>
+        <p className="mt-2 text-sm text-slate-600" data-testid="client-https">{t('developers.client.https')}</p>
+        {!origin.startsWith('https:') && (
+          <p role="note" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('developers.client.notHttps')}</p>
+        )}
         <Code testId="client-example">{`import tinify from 'tinify';
 
-// The client has no endpoint option: point it at Lightpix before the first call.
+// The client speaks HTTPS only and has no endpoint option: point it at Lightpix before the first call.
 tinify.Client.API_ENDPOINT = '${origin}';
 tinify.key = 'YOUR_API_KEY';
 
 await tinify.fromFile('photo.jpg').resize({ method: 'fit', width: 800, height: 600 }).toFile('photo-small.jpg');
+await tinify.fromUrl('https://example.com/photo.png').preserve('copyright', 'creation').toFile('photo-small.png');
 console.log(tinify.compressionCount, 'compressions this month');`}</Code>
+        <p className="mt-4 text-sm text-slate-600">{t('developers.client.typescript')}</p>
+        <Code testId="client-typescript">{`import tinify from 'tinify';
+
+// tinify's type definitions leave API_ENDPOINT out: name it through a typed view of Client.
+const client: { API_ENDPOINT: string } = tinify.Client as unknown as { API_ENDPOINT: string };
+client.API_ENDPOINT = '${origin}';`}</Code>
+      </Section>
+
+      <Section id="python-heading" title={t('developers.python.title')}>
+        <p className="mt-1 text-sm text-slate-600">{t('developers.python.body')}</p>
+        <Code testId="python-example">{`import tinify
+
+# The client speaks HTTPS only: point it at Lightpix before the first call.
+tinify.Client.API_ENDPOINT = "${origin}"
+tinify.key = "YOUR_API_KEY"
+
+tinify.from_file("photo.jpg").resize(method="fit", width=800, height=600).to_file("photo-small.jpg")
+print(tinify.compression_count, "compressions this month")`}</Code>
       </Section>
 
       <Section id="limits-heading" title={t('developers.limits.title')}>
