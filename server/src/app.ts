@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, now });
     await api.register(contactRoutes, { db, env, now });
-    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
+    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS, paymentsAvailable: billing !== null });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });

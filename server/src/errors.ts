@@ -72,6 +72,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // Busy is a state we answer on purpose, not a fault: one line, no stack.
     if (appError.code === 'server_busy') request.log.warn({ code: appError.code }, appError.message);
+    // An installation without payment keys answers so on purpose (docs/decisions/0121): information, not a fault.
+    else if (appError.code === 'payments_unavailable') request.log.info({ code: appError.code }, appError.message);
     else if (appError.status >= 500) request.log.error({ err: error }, appError.code);
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.status).send(toErrorBody(appError));

@@ -1,7 +1,7 @@
 import { uploadFormatsText } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#lib/api';
-import { formatKb, percentSaved } from '#lib/format';
+import { formatKb } from '#lib/format';
 import { estimateOutput, type ProcessingSettings } from '#lib/processingSettings';
 import { errorMessage, isFileRefusal } from '#lib/errorMessage';
 import type { SelectedImage, UploadState } from '#lib/selectedImage';
@@ -59,8 +59,8 @@ function dimensions(width: number, height: number): string {
 function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; settings: ProcessingSettings; onRemove: (id: string) => void }) {
   const { t, i18n } = useTranslation();
   const original = { width: image.width, height: image.height, bytes: image.file.size, format: image.format };
+  // Format, size in pixels and quality follow from the settings; the bytes are known only once optimised (docs/decisions/0122).
   const after = estimateOutput(original, settings);
-  const saved = percentSaved(image.file.size, after.bytes);
   const inFlight = image.state.kind === 'uploading' || image.state.kind === 'processing';
 
   return (
@@ -96,13 +96,12 @@ function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; 
           <dt className="text-xs font-semibold tracking-wide text-emerald-700 uppercase">{t('selected.after')}</dt>
           <dd className="mt-0.5 text-slate-700">
             {after.format} · {after.size ? dimensions(after.size.width, after.size.height) : '—'} ·{' '}
-            {/* A file the browser cannot read gets no made-up estimate: its size and savings are unknown. */}
             {image.readable === false ? (
               <span data-testid="estimate-unknown" title={t('refused.unreadable')}>{t('refused.unknownSize')}</span>
             ) : (
               <>
-                {t('selected.estimate', { value: formatKb(after.bytes, i18n.language) })} · {t('selected.quality', { value: after.quality })}
-                {saved > 0 && <span className="ml-1 font-medium text-emerald-700">({t('selected.saved', { value: saved })})</span>}
+                {settings.quality === 'smart' ? t('results.smartQuality') : t('selected.quality', { value: settings.quality })} ·{' '}
+                <span data-testid="size-later">{t('selected.sizeLater')}</span>
               </>
             )}
           </dd>
