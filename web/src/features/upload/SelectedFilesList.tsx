@@ -1,6 +1,4 @@
-import { uploadFormatsText } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#lib/api';
 import { formatKb } from '#lib/format';
 import { estimateOutput, type ProcessingSettings } from '#lib/processingSettings';
 import { errorMessage, isFileRefusal } from '#lib/errorMessage';
@@ -116,17 +114,14 @@ function UploadStatus({ state }: { state: UploadState }) {
   const { t, i18n } = useTranslation();
   if (state.kind === 'idle') return null;
   if (state.kind === 'failed') {
+    // One message per refusal, in the visitor's language, with the figures the server sent (docs/decisions/0142).
     const headline = errorMessage(state.error, t, (key) => i18n.exists(key));
-    // The server's own words say what is wrong with this file (HEIC advice, "not an image"); they are English.
-    const detail = state.error instanceof ApiError && state.error.message && state.error.message !== headline ? state.error.message : null;
     const refused = isFileRefusal(state.error);
     return (
       <div role="alert" data-testid="upload-failed" className="mt-3 space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
         <p>
           <span className="font-semibold">{t('selected.failed')}:</span> {headline}
         </p>
-        {detail && <p data-testid="server-message">{detail}</p>}
-        {refused && i18n.language !== 'en' && <p>{t('refused.accepted', { formats: uploadFormatsText(i18n.language) })}</p>}
         {refused && <p className="text-red-700">{t('refused.replace')}</p>}
       </div>
     );
