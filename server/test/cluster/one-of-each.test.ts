@@ -105,7 +105,8 @@ describe.skipIf(!template)('one of each across instances, on PostgreSQL', () => 
 
     held.release();
     expect(await sweepingA).toMatchObject({ expired: 1 });
-    expect(held.deleted).toEqual([`${id}.jpg`]);
+    // The result's file, then its preservable fields if any (docs/decisions/0136): deleted whether or not they exist.
+    expect(held.deleted).toEqual([`${id}.jpg`, `${id}.kept.json`]);
     // Once A is done, B sweeps again (finding nothing left).
     expect(await sweepOnce(instanceB, sweepWith(other.store), now)).toMatchObject({ expired: 0 });
     const [row] = await instanceB.db.select().from(results);
