@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
-import { JOB_PROCESS_IDLE_EXIT_MS } from '../server/src/jobs/process-queue.js';
+import { JOB_PROCESS_IDLE_EXIT_MS } from '../server/src/jobs/process-pool.js';
 import { freshPostgres } from './postgres.js';
 import { treeMemory } from './process-tree.js';
 import { startServer, type ServerProcess } from './server-process.js';

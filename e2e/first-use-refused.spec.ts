@@ -1,12 +1,14 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uploadFormatsText } from '@lightpix/shared';
 import { expect, test } from './fixtures.js';
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
 const pdfNamedJpg = { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n') };
 
 for (const width of [1280, 360]) {
-  test(`at ${width} px a refused file shows the server's reason, no made-up estimate, and cannot be sent again as is`, async ({ page }) => {
+  test(`at ${width} px a refused file says why once, with the accepted formats, no made-up estimate, and cannot be sent again as is`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/guest');
     await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
@@ -19,9 +21,7 @@ for (const width of [1280, 360]) {
     const optimise = page.getByRole('button', { name: 'Optimise', exact: true });
     await optimise.click();
     const failed = row.getByTestId('upload-failed');
-    await expect(failed).toContainText('This file type is not supported.');
-    await expect(row.getByTestId('server-message')).toHaveText(/^This file is not an image we can open\. We accept JPEG, PNG, WebP.* images\.$/);
-    await expect(failed).toContainText('Remove it or choose another file to try again.');
+    await expect(failed).toHaveText(`Failed: This file is not an image we can open. We accept ${uploadFormatsText('en')}.Remove it or choose another file to try again.`);
     // The same bytes would fail again: nothing to send until the file is replaced or removed.
     await expect(optimise).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Smart lightening' })).toBeDisabled();
@@ -34,13 +34,30 @@ for (const width of [1280, 360]) {
   });
 }
 
-test('in Italian a refused file also lists the accepted formats in Italian', async ({ page }) => {
-  await page.goto('/it');
-  // The landing page keeps its language once it has rendered; only then does the next page read it.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('it');
-  await page.goto('/guest');
-  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
-  await page.getByTestId('upload-input').setInputFiles(pdfNamedJpg);
-  await page.getByRole('button', { name: 'Ottimizza', exact: true }).click();
-  await expect(page.getByTestId('upload-failed')).toContainText('Formati accettati: JPEG, PNG, WebP');
-});
+const damaged = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: readFileSync(photo).subarray(0, 3000) };
+
+const explained = {
+  it: { optimise: 'Ottimizza', damaged: "Errore: Impossibile leggere l'immagine. Potrebbe essere danneggiata.", notAnImage: "Errore: Questo file non è un'immagine che possiamo aprire. Accettiamo" },
+  pl: { optimise: 'Optymalizuj', damaged: 'Błąd: Nie udało się odczytać obrazu. Może być uszkodzony.', notAnImage: 'Błąd: Ten plik nie jest obrazem, który potrafimy otworzyć. Obsługujemy' },
+  fr: { optimise: 'Optimiser', damaged: "Échec: L'image n'a pas pu être lue. Elle est peut-être endommagée.", notAnImage: "Échec: Ce fichier n'est pas une image que nous savons ouvrir. Nous acceptons" },
+} as const;
+
+for (const [language, words] of Object.entries(explained)) {
+  test(`in ${language} a damaged upload and a file that is no image are explained once, in ${language}`, async ({ page }) => {
+    await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+    await page.goto('/guest');
+    await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
+    await page.getByTestId('upload-input').setInputFiles(damaged);
+    await page.getByRole('button', { name: words.optimise, exact: true }).click();
+    const failed = page.getByTestId('upload-failed');
+    await expect(failed.locator('p').first()).toHaveText(words.damaged);
+    // One message: no English line from the server and no formats line under it.
+    await expect(failed.locator('p')).toHaveCount(2);
+    await expect(failed).not.toContainText(/could not|damaged|accept/i);
+
+    await page.getByTestId('upload-input').setInputFiles(pdfNamedJpg);
+    await page.getByRole('button', { name: words.optimise, exact: true }).click();
+    await expect(failed.locator('p').first()).toHaveText(`${words.notAnImage} ${uploadFormatsText(language)}.`);
+    await expect(failed).not.toContainText(/not an image|We accept/);
+  });
+}

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -69,4 +70,94 @@ test('at 360 px with 40 results, Optimise is within 1.5 screens after choosing a
   await optimise.click();
   await expect(page.getByTestId('result-row')).toHaveCount(41, { timeout: 30_000 });
   await expect(page.getByTestId('result-row').first()).toContainText('photo.jpg');
+});
+
+/** The installation as it answers without Stripe keys: the plan table says payments are off. */
+async function paymentsOff(page: Page) {
+  await page.route('/api/plans', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), paymentsAvailable: false } });
+  });
+}
+
+/** Every control on the page that would start a purchase: links to /subscribe or sign-in-to-subscribe, and the named buttons. */
+function purchaseControls(page: Page) {
+  return page.locator('a[href*="subscribe"]').or(page.getByRole('button', { name: /Upgrade|Go Premium/ })).or(page.getByRole('link', { name: /Upgrade|Go Premium|Get Premium/ }));
+}
+
+test('payments off at 360 px: Premium is described, nothing offers to sell it, /subscribe explains', async ({ page }) => {
+  await page.setViewportSize(phone);
+  await paymentsOff(page);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept' }).click();
+  const premiumCard = page.getByTestId('plan-premium');
+  await expect(premiumCard).toContainText('Unlimited images');
+  await expect(premiumCard.getByTestId('premium-not-for-sale')).toHaveText('Premium cannot be bought on this installation.');
+  await expect(purchaseControls(page)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/guest');
+  await expect(page.getByTestId('upload-area')).toBeVisible();
+  await expect(page.getByTestId('premium-not-for-sale')).toBeVisible();
+  await expect(page.getByTestId('ad-slot')).toHaveCount(0);
+  await expect(purchaseControls(page)).toHaveCount(0);
+
+  await registerByApi(page.request, uniqueEmail('nopay'));
+  await page.goto('/images');
+  await expect(page.getByTestId('remaining-images')).toHaveText(/10 of 10 images left/);
+  await expect(page.getByTestId('upgrade-banner')).toHaveCount(0);
+  await expect(purchaseControls(page)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/powerpoint');
+  await expect(page.getByTestId('deck-offer')).toContainText('PowerPoint optimisation is part of Premium');
+  await expect(page.getByTestId('deck-offer').getByTestId('premium-not-for-sale')).toBeVisible();
+  await expect(purchaseControls(page)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/subscribe');
+  await expect(page.getByTestId('payments-unavailable')).toContainText('Payments are not available');
+});
+
+test('a user given complimentary premium meets no upsell, and /subscribe says there is nothing to buy', async ({ page, browser, baseURL }) => {
+  await page.setViewportSize(phone);
+  await premium(page, browser, baseURL!, 'gift');
+  await page.goto('/images');
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('remaining-images')).toHaveText('Unlimited images');
+  await expect(page.getByTestId('upgrade-banner')).toHaveCount(0);
+  await expect(page.getByTestId('ad-slot')).toHaveCount(0);
+  await expect(purchaseControls(page)).toHaveCount(0);
+
+  const attempts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/subscription/create')) attempts.push(request.url());
+  });
+  await page.goto('/subscribe');
+  await expect(page.getByTestId('already-premium')).toContainText('You already have Premium.');
+  expect(attempts).toEqual([]);
+});
+
+test('before optimising no size is guessed: three photos show their settings and "size known once optimised", no KB figure', async ({ page, browser, baseURL }) => {
+  await page.setViewportSize(phone);
+  await premium(page, browser, baseURL!, 'estimate');
+  const fixtures = path.dirname(photo);
+  const generated = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#88aa44' } }).jpeg({ quality: 95 }).toBuffer();
+  await page.goto('/images');
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await readFile(photo) },
+    { name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await readFile(path.join(fixtures, 'exif-camera.jpg')) },
+    { name: 'meadow.jpg', mimeType: 'image/jpeg', buffer: generated },
+  ]);
+  const rows = page.getByTestId('selected-row');
+  await expect(rows).toHaveCount(3);
+  for (const row of await rows.all()) {
+    await expect(row.getByTestId('size-later')).toHaveText('size known once optimised');
+    await expect(row.locator('dd').nth(1)).not.toContainText('KB');
+    await expect(row.locator('dd').nth(1)).not.toContainText('%)');
+  }
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -69,5 +69,5 @@ test('a premium user who picks a file that is not a deck is told why', async ({ 
   await expect(page.getByText('notes.txt is not a PowerPoint deck (.pptx or .ppt).', { exact: true })).toBeVisible();
   // A file named like a deck but holding something else reaches the server, which refuses it.
   await page.getByTestId('deck-input').setInputFiles({ name: 'fake.pptx', mimeType: 'application/octet-stream', buffer: Buffer.from('just text, not a zip') });
-  await expect(page.getByTestId('deck-error')).toHaveText('This file type is not supported.', { timeout: 30_000 });
+  await expect(page.getByTestId('deck-error')).toHaveText('This is not a PowerPoint file. We accept .pptx and .ppt decks.', { timeout: 30_000 });
 });

@@ -27,8 +27,10 @@ for (const width of [1280, 360]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    // The pages really rendered (a blank app would be quiet too).
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    // The pages really rendered (a blank app would be quiet too), in the language the last landing page
+    // visited (/fr) made the visitor's (docs/decisions/0057).
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
     expect(problems).toEqual([]);
   });
 }

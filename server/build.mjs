@@ -16,9 +16,9 @@ const externalPackages = {
 const shared = { bundle: true, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning', plugins: [externalPackages] };
 
 // The HEIC decoder's worker thread (server/src/images/heic.ts) and the image jobs' child process
-// (server/src/jobs/process-queue.ts) are files of their own, found next to main.js.
+// (server/src/jobs/process-pool.ts) are files of their own, found next to main.js.
 await build({ ...shared, entryPoints: ['src/images/heic-worker.mjs'], outfile: 'dist/heic-worker.mjs' });
-await build({ ...shared, entryPoints: ['src/jobs/job-worker.ts'], outfile: 'dist/job-worker.js', sourcemap: true });
+await build({ ...shared, entryPoints: ['src/jobs/job-child.ts'], outfile: 'dist/job-child.js', sourcemap: true });
 await build({ ...shared, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', sourcemap: true });
 // `npm run worker`: consumes result jobs from Redis, no HTTP (src/worker.ts).
 await build({ ...shared, entryPoints: ['src/worker.ts'], outfile: 'dist/worker.js', sourcemap: true });

@@ -29,8 +29,8 @@ import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './mod
 import { billingFromEnv, checkPrice, type Billing } from './modules/billing/index.js';
 import { databaseSessionStore, SESSION_LIFETIME_MS } from './modules/session/index.js';
 import { quotaLedger } from './modules/quota/index.js';
-import { childProcessQueue, type ProcessQueueLimits } from './jobs/process-queue.js';
-import { jobTimeLimits, type AppJobs, type AppQueue } from './jobs/handlers.js';
+import { childProcessPool, type ProcessPoolLimits } from './jobs/process-pool.js';
+import { jobTimeLimits, type AppJobs, type JobProcessPool } from './jobs/handlers.js';
 import { defaultQueueLimits } from './jobs/queue.js';
 import { localResultQueue, type ResultQueue } from './jobs/result-queue.js';
 import type { ResultStore } from './storage/result-store.js';
@@ -47,12 +47,12 @@ export interface AppDeps {
   /** The clock, replaceable so tests can move time past a window or retention. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Result jobs; defaults to running them here (localResultQueue over `queue`), closed with the app. With REDIS_URL, main.ts passes BullMQ's. */
+  /** Result jobs; defaults to running them here (localResultQueue over `pool`), closed with the app. With REDIS_URL, main.ts passes BullMQ's. */
   jobs?: ResultQueue;
   /** The child processes of the default result jobs; defaults to queueLimits' own, closed with the app. */
-  queue?: AppQueue;
+  pool?: JobProcessPool;
   /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
-  queueLimits?: ProcessQueueLimits;
+  queueLimits?: ProcessPoolLimits;
   /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
   timeouts?: typeof REQUEST_TIMEOUTS;
   /** Stripe; defaults to the one the STRIPE_* settings describe (null without keys). */
@@ -74,8 +74,8 @@ export const REQUEST_TIMEOUTS = { headersMs: 15_000, requestMs: 120_000, checkEv
 export const API_REQUESTS_PER_MINUTE = 300;
 
 /** Child processes with the time and memory limits of images/limits.ts, a deck's longer time included. */
-function defaultProcessQueue(limits: ProcessQueueLimits = defaultQueueLimits()): AppQueue {
-  return childProcessQueue<AppJobs>({ ...limits, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
+function defaultProcessPool(limits: ProcessPoolLimits = defaultQueueLimits()): JobProcessPool {
+  return childProcessPool<AppJobs>({ ...limits, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
 }
 
 /** Builds the whole app without listening, so tests can inject requests. */
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps) {
 
   const plans = buildPlanTable(env);
   const db = database.db;
-  const jobs = deps.jobs ?? localResultQueue({ ledger: quotaLedger(db), store, queue: deps.queue ?? defaultProcessQueue(deps.queueLimits) });
+  const jobs = deps.jobs ?? localResultQueue({ ledger: quotaLedger(db), store, pool: deps.pool ?? defaultProcessPool(deps.queueLimits) });
   // Requests in flight finish first (Fastify closes after them), then their jobs.
   if (!deps.jobs) app.addHook('onClose', () => jobs.close());
   const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, now });
     await api.register(contactRoutes, { db, env, now });
-    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS });
+    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS, paymentsAvailable: billing !== null });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { errorStatus, fieldProblems, type ErrorBody, type ErrorCode } from '@lightpix/shared';
+import { errorStatus, fieldProblems, type ErrorBody, type ErrorCode, type ErrorParams } from '@lightpix/shared';
 
 /** The one error type the API throws; its code decides the HTTP status. */
 export class AppError extends Error {
@@ -13,8 +13,16 @@ export class AppError extends Error {
     super(message);
   }
 
+  /** The figures and the reason the browser writes its own message from (docs/decisions/0142). */
+  params?: ErrorParams;
+
   get status(): number {
     return errorStatus[this.code];
+  }
+
+  withParams(params: ErrorParams): this {
+    this.params = params;
+    return this;
   }
 }
 
@@ -59,7 +67,7 @@ export function fromFastifyError(error: FastifyError): AppError | null {
 }
 
 export function toErrorBody(error: AppError): ErrorBody {
-  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.params ? { params: error.params } : {}) } };
 }
 
 /** Maps every thrown error to JSON in one place; a 5xx never shows internals. */
@@ -72,6 +80,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // Busy is a state we answer on purpose, not a fault: one line, no stack.
     if (appError.code === 'server_busy') request.log.warn({ code: appError.code }, appError.message);
+    // An installation without payment keys answers so on purpose (docs/decisions/0121): information, not a fault.
+    else if (appError.code === 'payments_unavailable') request.log.info({ code: appError.code }, appError.message);
     else if (appError.status >= 500) request.log.error({ err: error }, appError.code);
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.status).send(toErrorBody(appError));

@@ -2,7 +2,7 @@ import { DatabaseUnreachable, openDatabase } from './db/client.js';
 import { EnvError, loadEnvOrExit } from './env.js';
 import { buildApp } from './app.js';
 import { startBackgroundTasks } from './cluster/background.js';
-import { openJobQueue, startJobWorker } from './cluster/jobs.js';
+import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { openResultStore } from './storage/open.js';
@@ -21,9 +21,9 @@ async function main() {
   const redis = env.REDIS_URL ? await openLimitsRedis(env.REDIS_URL) : null;
   const redisEnv = env.REDIS_URL ? { ...env, REDIS_URL: env.REDIS_URL } : null;
   // With Redis, jobs are BullMQ's (docs/decisions/0090); ROLE=all also consumes them here.
-  const jobs = redisEnv ? await openJobQueue(redisEnv, quotaLedger(database.db)) : undefined;
+  const jobs = redisEnv ? await openResultQueue(redisEnv, quotaLedger(database.db)) : undefined;
   const app = await buildApp({ env, database, store, redis, jobs, logger: { level: env.LOG_LEVEL } });
-  const worker = redisEnv && env.ROLE === 'all' ? await startJobWorker(redisEnv, quotaLedger(database.db), store, app.log) : null;
+  const worker = redisEnv && env.ROLE === 'all' ? await startResultWorkerFor(redisEnv, quotaLedger(database.db), store, app.log) : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.

@@ -44,7 +44,9 @@ export function brokenUpload(): AppError {
 function uploadError(error: unknown, rules: UploadRules): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('file_too_large', rules.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('file_too_large', rules.tooLarge).withParams({ reason: rules.noun, maxMegabytes: Math.round((rules.maxBytes / 1024 / 1024) * 10) / 10 });
+  }
   if (code === 'FST_FILES_LIMIT') return new AppError('invalid_input', `Send one ${rules.noun} per request.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('invalid_input', 'The form has too many fields.');
   return brokenUpload();

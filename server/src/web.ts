@@ -7,6 +7,7 @@ import { clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '
 import { AppError, toErrorBody } from './errors.js';
 import { robotsTxt, sitemapXml } from './site/crawlers.js';
 import { renderLandingPage } from './site/landing-html.js';
+import { originOf } from './public-origin.js';
 import { landingRenderer } from './site/landing-render.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,13 +25,6 @@ export interface SiteOptions {
   premiumPriceEurCents: number;
 }
 
-export function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return new URL(publicUrl).origin;
-  // The Host header is the client's to write: only a well-formed host may end up in links.
-  const origin = URL.parse(`${request.protocol}://${request.host}`)?.origin;
-  if (!origin || origin === 'null') throw new AppError('invalid_input', 'The Host header is not a valid host name.');
-  return origin;
-}
 
 /**
  * Serves the built web app; landing pages get their language, head tags and a summary in the HTML

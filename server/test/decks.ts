@@ -85,6 +85,18 @@ export async function hiddenDtdDecks(deck: Buffer): Promise<[string, Buffer][]> 
   ];
 }
 
+/**
+ * A real deck plus `parts` extra markup parts of `bytes` of repetitive XML each. 9,990 parts of 20 KB
+ * make the outside probe's 2.7 MB deck that unpacks to ~200 MB of markup (bench/deck-limits.ts).
+ */
+export async function manyPartsDeck(parts: number, bytes = 20_000): Promise<Buffer> {
+  const base = await entriesOf(await fixture('decks/libreoffice5.pptx'));
+  const row = '<a:p><a:r><a:t>filler</a:t></a:r></a:p>';
+  const slide = `<?xml version="1.0" encoding="UTF-8"?><p:sld xmlns:a="a" xmlns:p="p">${row.repeat(Math.ceil(bytes / row.length))}</p:sld>`;
+  const extra = Object.fromEntries(Array.from({ length: parts }, (_, i) => [`ppt/extra/part${i}.xml`, slide]));
+  return zipOf({ ...base, ...extra });
+}
+
 /** A deck with one extra part of zeros that inflates a thousandfold (a zip bomb's trick, at a test's size). */
 export async function zipBombDeck(deck: Buffer, megabytes = 64): Promise<Buffer> {
   return zipOf({ ...(await entriesOf(deck)), 'ppt/media/zeros.bin': Buffer.alloc(megabytes * 1024 * 1024) });

@@ -31,9 +31,15 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The body of every non-2xx JSON answer. */
+/**
+ * What a refusal's message needs, so the browser can write it in the visitor's language: figures and
+ * lists (limits, formats) and, for a code with more than one message, which one (`reason`).
+ */
+export type ErrorParams = { reason?: string } & Record<string, string | number | readonly string[] | undefined>;
+
+/** The body of every non-2xx JSON answer; `message` is English, for clients that show text as it comes. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; params?: ErrorParams };
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -32,6 +32,8 @@ export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
   /** How long results stay downloadable before they are deleted (RETENTION_HOURS); the privacy policy states it. */
   retentionHours: z.number().positive(),
+  /** Premium can be bought here (Stripe keys are set); without, no page offers a purchase (docs/decisions/0121). */
+  paymentsAvailable: z.boolean(),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 

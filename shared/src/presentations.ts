@@ -47,7 +47,7 @@ export const deckReportSchema = z.object({
 });
 export type DeckReport = z.infer<typeof deckReportSchema>;
 
-/** The file types PowerPoint mode accepts (SPEC §5): a type that says powerpoint, or a .ppt/.pptx name. */
+/** The file types PowerPoint mode accepts, .pptx and .ppt (docs/decisions/0041, 0044): a type that says powerpoint, or a .ppt/.pptx name. */
 export function isPresentationFile(file: { name: string; type: string }): boolean {
   return file.type.toLowerCase().includes('powerpoint') || file.type.includes('presentationml') || /\.pptx?$/i.test(file.name);
 }

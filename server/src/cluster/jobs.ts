@@ -15,7 +15,7 @@ import { openInputStore } from '../storage/open.js';
 type RedisEnv = Env & { REDIS_URL: string };
 
 /** The web side: enqueues and answers from each job's outcome. */
-export function openJobQueue(env: RedisEnv, ledger: ReservationLedger): Promise<ResultQueue> {
+export function openResultQueue(env: RedisEnv, ledger: ReservationLedger): Promise<ResultQueue> {
   return bullResultQueue({
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
@@ -27,7 +27,7 @@ export function openJobQueue(env: RedisEnv, ledger: ReservationLedger): Promise<
 }
 
 /** The consuming side, one job per core, each in a killable child process. */
-export function startJobWorker(env: RedisEnv, ledger: ReservationLedger, store: ResultStore, log: JobLog) {
+export function startResultWorkerFor(env: RedisEnv, ledger: ReservationLedger, store: ResultStore, log: JobLog) {
   return startResultWorker({
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,

@@ -3,7 +3,7 @@ import type { Env, WorkerEnv } from '../env.js';
 import type { JobLog } from '../jobs/bullmq-worker.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
 import { openResultStore } from '../storage/open.js';
-import { startJobWorker } from './jobs.js';
+import { startResultWorkerFor } from './jobs.js';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
@@ -25,7 +25,7 @@ function consoleLog(level: Env['LOG_LEVEL']): JobLog {
 export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) => ReservationLedger): Promise<void> {
   const log = consoleLog(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const worker = await startJobWorker(env, ledgerOf(database.db), openResultStore(env), log);
+  const worker = await startResultWorkerFor(env, ledgerOf(database.db), openResultStore(env), log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'sharp';
 import { sharp } from './loaders.js';
 import { AppError } from '../errors.js';
+import { uploadFormatLabels } from '@lightpix/shared';
 import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
 import { damagedHeic, decodedSize, pendingOrientation, readHeif } from './heic.js';
 import { isCutShort, sniffFormat } from './integrity.js';
@@ -23,7 +24,10 @@ export interface ImageInfo {
 }
 
 export function unsupportedType(): AppError {
-  return new AppError('unsupported_file_type', `This file is not an image we can open. We accept ${ACCEPTED_FORMATS_TEXT} images.`);
+  return new AppError('unsupported_file_type', `This file is not an image we can open. We accept ${ACCEPTED_FORMATS_TEXT} images.`).withParams({
+    reason: 'image',
+    formats: uploadFormatLabels,
+  });
 }
 
 export function undecodable(): AppError {
@@ -72,7 +76,9 @@ function headerProblem(data: Buffer, error: AppError): AppError {
   if (error.code !== 'unsupported_file_type') return error;
   const sniffed = sniffFormat(data);
   if (sniffed === 'avif-sequence') {
-    return new AppError('unsupported_file_type', `Animated AVIF is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images; animations as GIF or WebP.`);
+    return new AppError('unsupported_file_type', `Animated AVIF is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images; animations as GIF or WebP.`).withParams({
+      reason: 'animated_avif',
+    });
   }
   return sniffed ? undecodable() : error;
 }

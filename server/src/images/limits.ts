@@ -32,15 +32,20 @@ export function uprightSize(info: Size & { orientation: number }): Size {
   return SWAPS_SIDES.has(info.orientation) ? { width: info.height, height: info.width } : { width: info.width, height: info.height };
 }
 
+/** The pixel limits a too_many_pixels refusal names, in megapixels. */
+const pixelLimits = { megapixels: MAX_FRAME_PIXELS / MEGA, animationMegapixels: MAX_TOTAL_PIXELS / MEGA };
+
 export function tooManyPixels(): AppError {
   return new AppError(
     'too_many_pixels',
     `This image has too many pixels to process (the limit is ${MAX_FRAME_PIXELS / MEGA} megapixels, ${MAX_TOTAL_PIXELS / MEGA} for all frames of an animation).`,
-  );
+  ).withParams({ reason: 'image', ...pixelLimits });
 }
 
 export function tooMuchMemory(): AppError {
-  return new AppError('too_many_pixels', 'This image needs more memory to process than one image may use. Try a smaller image or smaller dimensions.');
+  return new AppError('too_many_pixels', 'This image needs more memory to process than one image may use. Try a smaller image or smaller dimensions.').withParams({
+    reason: 'memory',
+  });
 }
 
 export function tooSlow(): AppError {
@@ -60,14 +65,14 @@ export function checkOutputSize(original: Size, output: Size, frames: number): v
       'too_many_pixels',
       `An image can be enlarged at most ${MAX_ENLARGEMENT} times its size (this one to ${original.width * MAX_ENLARGEMENT}×${original.height * MAX_ENLARGEMENT}).`,
       { width: `At most ${original.width * MAX_ENLARGEMENT}.`, height: `At most ${original.height * MAX_ENLARGEMENT}.` },
-    );
+    ).withParams({ reason: 'enlargement', times: MAX_ENLARGEMENT, width: original.width * MAX_ENLARGEMENT, height: original.height * MAX_ENLARGEMENT });
   }
   const frame = output.width * output.height;
   if (frame > MAX_FRAME_PIXELS || frame * frames > MAX_TOTAL_PIXELS) {
     throw new AppError(
       'too_many_pixels',
       `The size asked for has too many pixels (the limit is ${MAX_FRAME_PIXELS / MEGA} megapixels, ${MAX_TOTAL_PIXELS / MEGA} for all frames of an animation).`,
-    );
+    ).withParams({ reason: 'output', ...pixelLimits });
   }
 }
 

@@ -45,7 +45,7 @@ export interface OptimisedImage {
   similarity: number;
 }
 
-/** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-queue.ts). */
+/** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-pool.ts). */
 const TIME_LIMIT_SECONDS = JOB_TIME_LIMIT_MS / 1000;
 /** Target-size search walks the slider's own steps. */
 const QUALITY_STEP = 5;

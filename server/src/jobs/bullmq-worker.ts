@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
 import { jobTimeLimits, type AppJobs } from './handlers.js';
-import { childProcessQueue, type ProcessQueueLimits } from './process-queue.js';
+import { childProcessPool, type ProcessPoolLimits } from './process-pool.js';
 import { defaultQueueLimits } from './queue.js';
 import { clientError } from './result-queue.js';
 import type { ReservationLedger } from './reservations.js';
@@ -27,7 +27,7 @@ export interface ResultWorkerOptions {
   store: ResultStore;
   inputs: ResultStore;
   /** Jobs at once (one per core by default) and the child processes' time and memory limits. */
-  limits?: ProcessQueueLimits;
+  limits?: ProcessPoolLimits;
   log: JobLog;
 }
 
@@ -39,9 +39,9 @@ export interface ResultWorkerOptions {
 export async function startResultWorker(options: ResultWorkerOptions) {
   // Loaded only with REDIS_URL (docs/decisions/0110).
   const { UnrecoverableError, Worker } = await import('bullmq');
-  const limits: ProcessQueueLimits = options.limits ?? defaultQueueLimits();
-  const queue = childProcessQueue<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
-  const deps = { ledger: options.ledger, store: options.store, queue };
+  const limits: ProcessPoolLimits = options.limits ?? defaultQueueLimits();
+  const pool = childProcessPool<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
+  const deps = { ledger: options.ledger, store: options.store, pool };
 
   const readInput = async ({ input }: QueuedResultJob): Promise<Buffer> => {
     if ('inline' in input) return Buffer.from(input.inline, 'base64');
@@ -98,7 +98,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
     /** Finishes the jobs in progress, takes no more, then ends the child processes. */
     async close() {
       await worker.close();
-      await queue.close();
+      await pool.close();
     },
   };
 }

@@ -2,9 +2,9 @@ import type { ImageInfo } from '../images/inspect.js';
 import { optimiseImage, type OptimiseOptions } from '../images/optimise.js';
 import { transformImage, type TransformRequest } from '../images/transform.js';
 import { DECK_TIME_LIMIT_MS, runDeckJob, type DeckJob } from '../presentations/deck-job.js';
-import type { JobQueue } from './queue.js';
+import type { ProcessPool } from './queue.js';
 
-/** Every kind of job the app runs, by name. */
+/** Every kind of job the app runs in a job process, by name. */
 export const jobHandlers = {
   image: (input: { data: Buffer; info: ImageInfo; options: OptimiseOptions }) => optimiseImage(input.data, input.info, input.options),
   /** The developer API's resize, convert and background of an existing result. */
@@ -17,4 +17,22 @@ export const jobHandlers = {
 export const jobTimeLimits: Record<string, number> = { deck: DECK_TIME_LIMIT_MS };
 
 export type AppJobs = typeof jobHandlers;
-export type AppQueue = JobQueue<AppJobs>;
+export type JobKind = keyof AppJobs;
+export type JobInput<K extends JobKind> = Parameters<AppJobs[K]>[0];
+export type JobOutput<K extends JobKind> = Awaited<ReturnType<AppJobs[K]>>;
+/** What a job process is sent: a kind and its own input, bytes included. */
+export type JobRequest = { [K in JobKind]: { kind: K; input: JobInput<K> } }[JobKind];
+/** The pool of child processes that runs jobs (jobs/process-pool.ts). */
+export type JobProcessPool = ProcessPool<AppJobs>;
+
+/** Runs a job in this process (the job process's side of the pool). */
+export function runJob(job: JobRequest): Promise<JobOutput<JobKind>> {
+  switch (job.kind) {
+    case 'image':
+      return jobHandlers.image(job.input);
+    case 'apiTransform':
+      return jobHandlers.apiTransform(job.input);
+    case 'deck':
+      return jobHandlers.deck(job.input);
+  }
+}

@@ -9,11 +9,8 @@ import type { ErrorCode } from '@lightpix/shared';
 /** The exit code of a child whose job grew it past its memory budget. */
 export const OVER_MEMORY_EXIT = 75;
 
-export interface JobMessage {
-  id: number;
-  kind: string;
-  input: unknown;
-}
+/** A job sent to a job process: its kind and input (jobs/handlers.ts's JobRequest), numbered for the answer. */
+export type JobMessage<Request = unknown> = { id: number } & Request;
 
 export interface SentError {
   code?: ErrorCode;

@@ -36,9 +36,9 @@ export type JobHandlers = Record<string, (input: any) => Promise<unknown>>;
 
 /**
  * The one seam for long work (an image, a deck, a batch): bounded running, bounded waiting, then 503.
- * Child processes on this machine by default (process-queue.ts); a distributed implementation keeps the same shape.
+ * Child processes on this machine by default (process-pool.ts); a distributed implementation keeps the same shape.
  */
-export interface JobQueue<H extends JobHandlers> {
+export interface ProcessPool<H extends JobHandlers> {
   readonly isFull: boolean;
   /** Refuses before the caller spends anything (quota, memory) on a job we cannot take. */
   assertRoom(): void;

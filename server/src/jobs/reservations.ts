@@ -2,7 +2,7 @@ import type { ResultRow } from '../db/schema/index.js';
 
 /** The columns a finished job writes into its result row. */
 export type CompletedColumns = Pick<ResultRow, 'processedSize' | 'format'> &
-  Partial<Pick<ResultRow, 'width' | 'height' | 'quality' | 'alreadyOptimal' | 'smart' | 'report'>>;
+  Partial<Pick<ResultRow, 'width' | 'height' | 'quality' | 'search' | 'similarity' | 'alreadyOptimal' | 'smart' | 'report'>>;
 
 /**
  * The quota ledger as result jobs see it. Jobs sit below the modules and never import them: the entry

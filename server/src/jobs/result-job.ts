@@ -2,22 +2,22 @@ import { AppError } from '../errors.js';
 import { extensionOf } from '../images/formats.js';
 import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';
-import type { DeckJob, DeckJobResult } from '../presentations/deck-job.js';
 import { keptMetadataKey, StoredFileMissing, type ResultStore } from '../storage/result-store.js';
-import type { AppJobs, AppQueue } from './handlers.js';
-import type { ReservationLedger } from './reservations.js';
+import type { JobInput, JobProcessPool } from './handlers.js';
+import type { CompletedColumns, ReservationLedger } from './reservations.js';
 
 type WithoutBytes<T> = Omit<T, 'data'>;
 
 /**
  * What a result job does, without the upload's bytes: plain data, so it can wait in Redis for a worker.
- * The bytes travel beside it (inline or staged, docs/decisions/0091).
+ * The bytes travel beside it (inline or staged, docs/decisions/0091) and join it in produceResult.
  */
 export type ResultJobSpec =
-  | { kind: 'image'; input: WithoutBytes<Parameters<AppJobs['image']>[0]>; smart: boolean }
-  | { kind: 'apiTransform'; input: WithoutBytes<Parameters<AppJobs['apiTransform']>[0]> }
-  | { kind: 'deck'; input: WithoutBytes<DeckJob> };
+  | { kind: 'image'; input: WithoutBytes<JobInput<'image'>>; smart: boolean }
+  | { kind: 'apiTransform'; input: WithoutBytes<JobInput<'apiTransform'>> }
+  | { kind: 'deck'; input: WithoutBytes<JobInput<'deck'>> };
 
+/** One result job, from reserveAndProduce through the queue (here or BullMQ) to its job process. */
 export type ResultJob = ResultJobSpec & {
   /** The reserved result row: the job completes it, or its unit is given back. */
   resultId: string;
@@ -30,30 +30,47 @@ export interface ResultJobDeps {
   ledger: ReservationLedger;
   store: ResultStore;
   /** Runs the pixel work itself, in killable child processes (docs/decisions/0037). */
-  queue: AppQueue;
+  pool: JobProcessPool;
 }
 
-/** The stored file's key and the row's columns once the work is done. */
-function completion(job: ResultJob, output: OptimisedImage | DeckJobResult) {
-  if (job.kind === 'deck') {
-    const deck = output as DeckJobResult;
-    return {
-      storageKey: `${job.resultId}.${deck.format}`,
-      columns: {
-        processedSize: deck.data.length,
-        format: deck.format,
-        alreadyOptimal: deck.alreadyOptimal,
-        report: { target: job.input.target, convertedFromPpt: deck.convertedFromPpt, ...deck.counts },
-      },
-    };
+interface Completion {
+  /** The stored file's key. */
+  storageKey: string;
+  data: Buffer;
+  columns: CompletedColumns;
+  /** An API shrink's copyright, creation and location fields, kept beside the result. */
+  preservable?: KeptMetadata;
+}
+
+function imageColumns(image: OptimisedImage): CompletedColumns {
+  return { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search, similarity: image.similarity };
+}
+
+/** Runs the job's pixel work in a job process and says what to store and record. */
+async function work({ pool, store }: ResultJobDeps, job: ResultJob, data: Buffer): Promise<Completion> {
+  switch (job.kind) {
+    case 'image': {
+      const image = await pool.run('image', { ...job.input, data });
+      const columns = { ...imageColumns(image), alreadyOptimal: image.alreadyOptimal, smart: job.smart };
+      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns, preservable: image.preservable };
+    }
+    case 'apiTransform': {
+      // `preserve` writes back fields kept beside the source result (docs/decisions/0136).
+      const kept = job.input.preserve ? { kept: await keptBeside(store, job.input.preserve.from) } : {};
+      const image = await pool.run('apiTransform', { ...job.input, ...kept, data });
+      const columns = { ...imageColumns(image), smart: true };
+      return { storageKey: `${job.resultId}.${extensionOf[image.format]}`, data: image.data, columns, preservable: image.preservable };
+    }
+    case 'deck': {
+      const deck = await pool.run('deck', { ...job.input, data });
+      const report = { target: job.input.target, convertedFromPpt: deck.convertedFromPpt, ...deck.counts };
+      return {
+        storageKey: `${job.resultId}.${deck.format}`,
+        data: deck.data,
+        columns: { processedSize: deck.data.length, format: deck.format, alreadyOptimal: deck.alreadyOptimal, report },
+      };
+    }
   }
-  const image = output as OptimisedImage;
-  const columns = { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search, similarity: image.similarity };
-  return {
-    storageKey: `${job.resultId}.${extensionOf[image.format]}`,
-    columns:
-      job.kind === 'image' ? { ...columns, alreadyOptimal: image.alreadyOptimal, smart: job.smart } : { ...columns, smart: true },
-  };
 }
 
 /** The reservation was given back while the job ran (the request gave up, or the sweeper judged it dead). */
@@ -67,12 +84,9 @@ export function resultGivenBack(): AppError {
  * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
  */
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
-  const input = job.kind === 'apiTransform' && job.input.preserve ? { ...job.input, kept: await keptBeside(deps.store, job.input.preserve.from) } : job.input;
-  const output = (await deps.queue.run(job.kind, { ...input, data } as never)) as OptimisedImage | DeckJobResult;
-  const { storageKey, columns } = completion(job, output);
-  await deps.store.put(storageKey, output.data);
+  const { storageKey, data: output, columns, preservable } = await work(deps, job, data);
+  await deps.store.put(storageKey, output);
   // An API shrink's preservable fields wait beside it for a later `preserve` (docs/decisions/0136).
-  const preservable = 'preservable' in output ? output.preservable : undefined;
   if (preservable && !nothingKept(preservable)) await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));
   if (await deps.ledger.complete(job.resultId, storageKey, columns)) return;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.

@@ -40,16 +40,16 @@ export function clientError(error: unknown): AppError {
   return error instanceof AppError ? error : new AppError('internal', 'Something went wrong on our side. Please try again.');
 }
 
-/** The single-machine queue: each job runs here, its pixel work in the queue's child processes. */
+/** The single-machine result queue: each job runs here, its pixel work in the process pool's child processes. */
 export function localResultQueue(deps: ResultJobDeps): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
   const started = new Set<Promise<void>>();
   return {
     async assertRoom() {
-      deps.queue.assertRoom();
+      deps.pool.assertRoom();
     },
     async admit() {
-      return deps.queue.admit();
+      return deps.pool.admit();
     },
     async produce(job, data, admission) {
       // Given back in the same tick as the job is queued, so the job takes its place.
@@ -58,7 +58,7 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
     },
     async start(job, data, admission) {
       admission?.release();
-      deps.queue.assertRoom();
+      deps.pool.assertRoom();
       const running = produceResult(deps, job, data).catch(async (error: unknown) => {
         const now = Date.now();
         for (const [id, failure] of failures) if (now - failure.at > FAILURE_KEPT_MS) failures.delete(id);
@@ -75,7 +75,7 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
     },
     async close() {
       await Promise.allSettled([...started]);
-      await deps.queue.close();
+      await deps.pool.close();
     },
   };
 }

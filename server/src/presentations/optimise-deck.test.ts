@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entriesOf, realisticDeck, structuralProblems, zipOf } from '../../test/decks.js';
+import { entriesOf, manyPartsDeck, realisticDeck, structuralProblems, zipOf } from '../../test/decks.js';
 import { fixture } from '../../test/helpers.js';
 import { renderSlides, renderToolsMissing, slideSimilarity } from '../../test/render.js';
 import { optimiseDeck } from './optimise-deck.js';
@@ -51,12 +51,20 @@ describe('the deck optimiser', () => {
     if (twice.alreadyOptimal) expect(twice.data.equals(once.data)).toBe(true);
   });
 
+  it('refuses from the central directory a deck of too many parts, and one of too much markup unpacked', async () => {
+    await expect(readPackage(await manyPartsDeck(5_000, 10))).rejects.toMatchObject({ code: 'invalid_presentation', message: expect.stringContaining('too many parts') });
+    // 70 parts of ~1 MB of XML: each under the ratio check's floor, together past the markup limit.
+    await expect(readPackage(await manyPartsDeck(70, 1_000_000))).rejects.toMatchObject({ code: 'invalid_presentation', message: expect.stringContaining('markup') });
+    // The same markup in fewer parts opens.
+    expect((await readPackage(await manyPartsDeck(20, 1_000_000))).length).toBeGreaterThan(20);
+  }, 60_000);
+
   it('refuses a package with too many parts or a part that inflates too far', async () => {
     const deck = await fixture('decks/libreoffice5.pptx');
-    await expect(readPackage(deck, { entries: 3, entryBytes: 1e9, totalBytes: 1e9, ratio: 1e9, ratioFloorBytes: 0 })).rejects.toMatchObject({
+    await expect(readPackage(deck, { entries: 3, entryBytes: 1e9, totalBytes: 1e9, markupBytes: 1e9, ratio: 1e9, ratioFloorBytes: 0 })).rejects.toMatchObject({
       code: 'invalid_presentation',
     });
-    await expect(readPackage(deck, { entries: 1e4, entryBytes: 1e9, totalBytes: 1e9, ratio: 2, ratioFloorBytes: 0 })).rejects.toMatchObject({
+    await expect(readPackage(deck, { entries: 1e4, entryBytes: 1e9, totalBytes: 1e9, markupBytes: 1e9, ratio: 2, ratioFloorBytes: 0 })).rejects.toMatchObject({
       code: 'invalid_presentation',
     });
   });

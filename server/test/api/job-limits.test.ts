@@ -16,7 +16,7 @@ function jobProcesses(): number {
   );
   return children.filter((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('job-worker');
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('job-child');
     } catch {
       return false;
     }

@@ -58,15 +58,21 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
     expect(session.imagesProcessed).toBe(0);
     // The unit is still there: a good file now goes through.
     expect((await client.process(await fixture('photo.jpg'), 'ok.jpg')).statusCode).toBe(201);
+    return response.json().error as { params?: Record<string, unknown> };
   }
 
   it('413 for a file over 10 MB', async () => {
     const big = Buffer.concat([await fixture('photo.jpg'), Buffer.alloc(10 * 1024 * 1024)]);
-    await expectRejected(big, 'big.jpg', {}, 413, 'file_too_large');
+    // The browser writes the refusal in the visitor's language from these figures (docs/decisions/0142).
+    expect((await expectRejected(big, 'big.jpg', {}, 413, 'file_too_large')).params).toEqual({ reason: 'image', maxMegabytes: 10 });
   });
 
   it('413 for a decompression bomb, answered from the header', async () => {
-    await expectRejected(decompressionBomb(), 'bomb.png', {}, 413, 'too_many_pixels');
+    expect((await expectRejected(decompressionBomb(), 'bomb.png', {}, 413, 'too_many_pixels')).params).toEqual({
+      reason: 'image',
+      megapixels: 100,
+      animationMegapixels: 200,
+    });
   });
 
   it('413 for a 16000×16000 PNG, under libvips’ own limit but over ours, answered from the header', async () => {
@@ -75,7 +81,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
 
   it('413 for a 1×1 PNG or a 24-frame GIF asked to become 10000×10000, before any work', async () => {
     const exact = { width: '10000', height: '10000', maintainRatio: 'false' };
-    await expectRejected(await fixture('one-pixel.png'), 'dot.png', exact, 413, 'too_many_pixels');
+    expect((await expectRejected(await fixture('one-pixel.png'), 'dot.png', exact, 413, 'too_many_pixels')).params).toMatchObject({ reason: 'enlargement', times: 8 });
     await expectRejected(await fixture('animated.gif'), 'moving.gif', exact, 413, 'too_many_pixels');
   });
 
@@ -90,7 +96,8 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   });
 
   it('415 for a text file, whatever name it carries', async () => {
-    await expectRejected(Buffer.from('hello, this is not an image'), 'fake.jpg', {}, 415, 'unsupported_file_type');
+    const { params } = await expectRejected(Buffer.from('hello, this is not an image'), 'fake.jpg', {}, 415, 'unsupported_file_type');
+    expect(params).toEqual({ reason: 'image', formats: expect.arrayContaining(['JPEG', 'PNG', 'WebP', 'HEIC']) });
   });
 
   it('tells a PDF named .jpg that it is not an image, and which formats are accepted', async () => {
@@ -114,7 +121,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   });
 
   it('422 for a HEIC cut short', async () => {
-    await expectRejected(await fixture('heic/truncated.heic'), 'cut.heic', {}, 422, 'undecodable_image');
+    expect((await expectRejected(await fixture('heic/truncated.heic'), 'cut.heic', {}, 422, 'undecodable_image')).params).toEqual({ reason: 'heic' });
   });
 
   it('400 for settings out of range, naming the fields', async () => {

@@ -1,4 +1,4 @@
-import { isErrorBody, type ErrorCode } from '@lightpix/shared';
+import { isErrorBody, type ErrorCode, type ErrorParams } from '@lightpix/shared';
 import type { z } from 'zod';
 
 /** Codes the client adds to the server's: no answer at all, or an answer we cannot read. */
@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly code: ClientErrorCode;
   /** Per-field messages of an `invalid_input` or `conflict` answer, keyed by field name. */
   readonly fields: Readonly<Record<string, string>>;
+  /** The figures and reason the message is written from in the visitor's language (lib/errorMessage.ts). */
+  readonly params: Readonly<ErrorParams>;
 
-  constructor(status: number, code: ClientErrorCode, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: ClientErrorCode, message: string, fields: Record<string, string> = {}, params: ErrorParams = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.params = params;
   }
 }
 
@@ -27,7 +30,7 @@ export class ApiError extends Error {
 export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
   try {
     const body: unknown = JSON.parse(bodyText);
-    if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {});
+    if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {}, body.error.params ?? {});
   } catch {
     // Not JSON: fall through to the plain-text form.
   }

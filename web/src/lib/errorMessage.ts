@@ -1,12 +1,19 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from './api';
 
-/** A translated message for an API error, by code; the server's own message when we have none. */
+/**
+ * The message for an API error in the visitor's language: the text for its code (and its reason, an
+ * i18next context such as `errors.unsupported_file_type_image`), filled with the figures the server
+ * sent. The server's English only for a code this browser does not know (docs/decisions/0142).
+ */
 export function errorMessage(error: unknown, t: TFunction, exists: (key: string) => boolean): string {
   if (error instanceof ApiError) {
     if (error.code === 'network_error') return t('errors.network_error');
     const key = `errors.${error.code}`;
-    if (error.code !== 'unknown' && exists(key)) return t(key);
+    if (error.code !== 'unknown' && exists(key)) {
+      const { reason, ...values } = error.params;
+      return t(key, { ...values, context: reason });
+    }
     return error.message || t('errors.unknown');
   }
   return t('errors.unknown');

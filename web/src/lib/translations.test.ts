@@ -59,7 +59,8 @@ describe('translation files', () => {
   it.each(cases)('%s/%s keeps every {{placeholder}} of English and no empty text', (area, language) => {
     const english = flatten(translationFiles[area]!.en!);
     const own = flatten(translationFiles[area]![language] ?? {});
-    const names = (text: string | undefined) => [...new Set([...(text ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))].sort();
+    // {{name}} and {{name, formatter}} alike.
+    const names = (text: string | undefined) => [...new Set([...(text ?? '').matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
     const problems: string[] = [];
     for (const [key, text] of own) {
       if (text.trim() === '') problems.push(`${key}: empty`);

@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     if (!attempt.isAllowed && attempt.isExceeded) {
       throw new AppError('rate_limited', 'Too many sign-in attempts for this account. Please wait and try again.', undefined, {
         'Retry-After': String(attempt.ttlInSeconds),
-      });
+      }).withParams({ reason: 'sign_in' });
     }
     const credentials = parseBody(loginRequestSchema, request.body);
     const user = await verifyCredentials(db, credentials);

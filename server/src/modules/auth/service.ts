@@ -47,21 +47,25 @@ export async function registerUser(db: Database, input: NewUser): Promise<UserRo
       if (!isUniqueViolation(error)) throw error;
       const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (sameEmail) throw emailTaken();
-      if (input.username) throw new AppError('conflict', 'This username is taken.', { username: 'This username is taken.' });
+      if (input.username) throw new AppError('conflict', 'This username is taken.', { username: 'This username is taken.' }).withParams({ reason: 'username_taken' });
     }
   }
-  throw new AppError('conflict', 'Could not find a free username. Please choose one.', { username: 'Please choose a username.' });
+  throw new AppError('conflict', 'Could not find a free username. Please choose one.', { username: 'Please choose a username.' }).withParams({
+    reason: 'username_needed',
+  });
 }
 
 function emailTaken(): AppError {
-  return new AppError('conflict', 'An account with this e-mail already exists.', { email: 'An account with this e-mail already exists.' });
+  return new AppError('conflict', 'An account with this e-mail already exists.', { email: 'An account with this e-mail already exists.' }).withParams({
+    reason: 'email_taken',
+  });
 }
 
 /** One answer for an unknown e-mail and a wrong password, so accounts cannot be discovered by signing in. */
 export async function verifyCredentials(db: Database, credentials: LoginRequest): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email));
   const matches = await verify(user?.passwordHash ?? (await decoyHash), credentials.password).catch(() => false);
-  if (!user || !matches) throw new AppError('not_signed_in', 'Wrong e-mail or password.');
+  if (!user || !matches) throw new AppError('not_signed_in', 'Wrong e-mail or password.').withParams({ reason: 'credentials' });
   if (!user.isActive) throw deactivated();
   return user;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import contentDisposition from 'content-disposition';
 import type { Database } from '../../db/client.js';
+import { sendStoredFile } from '../../download.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { currentVisitor } from '../session/index.js';
 import { NOTE_HEADING, planBatchZip } from './service.js';
@@ -17,11 +17,6 @@ export async function batchesRoutes(app: FastifyInstance, deps: BatchesDeps) {
   app.get<{ Params: { batchId: string } }>('/api/batches/:batchId/zip', async (request, reply) => {
     const visitor = await currentVisitor(request, deps.db);
     const zip = await planBatchZip(deps.db, visitor, request.params.batchId, deps.now());
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', contentDisposition(zip.filename))
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING));
+    return sendStoredFile(reply, streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING), { type: 'application/zip', filename: zip.filename });
   });
 }

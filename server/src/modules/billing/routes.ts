@@ -8,6 +8,7 @@ import {
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
+import { originOf } from '../../public-origin.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
 import type { Billing } from './stripe.js';
@@ -54,7 +55,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
 
   app.post('/api/subscription/portal', async (request): Promise<PortalResponse> => {
     const user = await signedInUser(request, db);
-    const origin = deps.publicUrl ? new URL(deps.publicUrl).origin : `${request.protocol}://${request.host}`;
+    const origin = originOf(request, deps.publicUrl);
     return { url: await openPortal(db, requireBilling(billing), user.id, `${origin}${ACCOUNT_PATH}`) };
   });
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
-import { originOf } from '../../web.js';
+import { originOf } from '../../public-origin.js';
+import { sendStoredFile } from '../../download.js';
 import type { ImagesDeps } from '../images/index.js';
 import { hashKey } from '../keys/index.js';
 import type { PlanTable } from '../plans/index.js';
@@ -113,14 +114,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
   });
 
   const sendImage = (reply: FastifyReply, output: StoredOutput) =>
-    reply
-      .header('Content-Type', output.type)
-      .header('Content-Length', output.size)
-      .header('Image-Width', output.width)
-      .header('Image-Height', output.height)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(output.body);
+    sendStoredFile(reply, output.body, { type: output.type, size: output.size, extra: { 'Image-Width': output.width, 'Image-Height': output.height } });
 
   for (const prefix of PREFIXES) {
     // A full queue is refused before the upload is read.

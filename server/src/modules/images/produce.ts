@@ -52,7 +52,7 @@ export async function reserveAndProduce(
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
   await reserveUnit(deps.db, plan, owner, { ...reservation, id, expiresAt }, now);
-  const job = { ...spec, resultId: id, owner: ownerKey(owner) } as ResultJob;
+  const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner) };
   try {
     if (mode === 'start') await deps.jobs.start(job, data, admission);
     else await deps.jobs.produce(job, data, admission);

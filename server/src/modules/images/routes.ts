@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import contentDisposition from 'content-disposition';
 import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
 import { AppError, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
+import { sendStoredFile } from '../../download.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/index.js';
 import { expireResult } from './sweeper.js';
@@ -90,12 +90,10 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
       }
       throw error;
     });
-    return reply
-      .header('Content-Type', contentTypeOf(row.kind, row.format))
-      .header('Content-Length', row.processedSize)
-      .header('Content-Disposition', contentDisposition(downloadName(row.originalName, row.format)))
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(body);
+    return sendStoredFile(reply, body, {
+      type: contentTypeOf(row.kind, row.format),
+      size: row.processedSize,
+      filename: downloadName(row.originalName, row.format),
+    });
   });
 }

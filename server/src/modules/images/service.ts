@@ -38,7 +38,7 @@ export function parseSettings(fields: Record<string, string>, plan: Plan): Setti
   if (!parsed.success) throw new AppError('invalid_input', 'Some settings are not valid.', fieldProblems(parsed.error.issues));
   const { sessionId: _sessionId, ...settings } = parsed.data;
   if (!formatAllowed(plan, settings.format)) {
-    throw new AppError('forbidden', `Your plan cannot convert to ${settings.format.toUpperCase()}.`);
+    throw new AppError('forbidden', `Your plan cannot convert to ${settings.format.toUpperCase()}.`).withParams({ reason: 'format', format: settings.format.toUpperCase() });
   }
   return settings;
 }

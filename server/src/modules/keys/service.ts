@@ -22,7 +22,7 @@ export async function createKey(db: Database, userId: string, name: string, now:
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${userId}`}))`);
     const [live] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (Number(live?.n ?? 0) >= MAX_API_KEYS) {
-      throw new AppError('conflict', `You already have ${MAX_API_KEYS} API keys. Revoke one to create another.`);
+      throw new AppError('conflict', `You already have ${MAX_API_KEYS} API keys. Revoke one to create another.`).withParams({ reason: 'api_keys', max: MAX_API_KEYS });
     }
     await tx.insert(apiKeys).values(row);
   });

@@ -37,7 +37,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * A reservation older than this belongs to a request that died mid-way: its unit is given back. A live
- * job is at most its queue wait plus its own time limit old (jobs/process-queue.ts): about 2.5 min;
+ * job is at most its queue wait plus its own time limit old (jobs/process-pool.ts): about 2.5 min;
  * with Redis a request waits at most 4 minutes for its job (jobs/bullmq-queue.ts). docs/decisions/0150.
  */
 export const STALE_RESERVATION_MS = 5 * 60 * 1000;

@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /** The answer to a deactivated account, whether it signs in, is signed in or asks for a reset link. */
 export function deactivated(): AppError {
-  return new AppError('forbidden', 'This account has been deactivated. Please contact support.');
+  return new AppError('forbidden', 'This account has been deactivated. Please contact support.').withParams({ reason: 'deactivated' });
 }
 
 export async function findUser(db: Database, id: string): Promise<UserRow | null> {

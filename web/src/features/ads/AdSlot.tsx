@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConsent } from '#lib/consent';
+import { usePaymentsAvailable } from '#lib/payments';
 import { allowanceText, priceText } from '#lib/planText';
 import { adSlotsFor, premiumPromotionLink } from './adSlots';
 
@@ -24,9 +25,11 @@ interface AdSlotProps {
 export function AdSlot({ plans, tier, signedIn, position = 1, className }: AdSlotProps) {
   const { t, i18n } = useTranslation();
   const { choice } = useConsent();
+  const payments = usePaymentsAvailable();
   const plan = plans?.find((candidate) => candidate.tier === tier);
   const premium = plans?.find((candidate) => candidate.tier === 'premium');
-  if (choice !== 'accepted' || !plan || !premium || position > adSlotsFor(plan.ads)) return null;
+  // The only advertisement is our own Premium's: none where Premium cannot be bought.
+  if (choice !== 'accepted' || !payments || !plan || !premium || position > adSlotsFor(plan.ads)) return null;
 
   const price = priceText(premium.priceEurCents, i18n.language);
   const allowance = allowanceText(t, premium);

@@ -37,9 +37,12 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
 
   function failed(title: string) {
     return (error: unknown) => {
-      // The server's message; ours (translated) only when there is none, e.g. no network.
-      const message = error instanceof ApiError && error.code !== 'network_error' && error.message ? error.message : errorMessage(error, t, i18n.exists);
-      setFieldErrors(error instanceof ApiError ? (error.fields as Partial<Record<FieldName, string>>) : {});
+      // The refusal in the page's language (docs/decisions/0142); a field the server names shows it too.
+      const named = error instanceof ApiError ? (error.fields as Partial<Record<FieldName, string>>) : {};
+      const invalidFields = error instanceof ApiError && error.code === 'invalid_input' && Object.keys(named).length > 0;
+      const message = invalidFields ? t('auth.checkFields') : errorMessage(error, t, i18n.exists);
+      const translated = error instanceof ApiError && error.params.reason !== undefined;
+      setFieldErrors(Object.fromEntries(Object.entries(named).map(([field, text]) => [field, translated ? message : text])));
       toast({ title, description: message, variant: 'destructive' });
     };
   }

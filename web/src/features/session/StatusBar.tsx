@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
+import { usePaymentsAvailable } from '#lib/payments';
 
 interface StatusBarProps {
   session: SessionResponse | undefined;
@@ -24,6 +25,8 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
   const { t, i18n } = useTranslation();
   const tier = session?.tier ?? 'guest';
   const remaining = session ? remainingImages(session) : undefined;
+  // No purchase is offered where none can be made (docs/decisions/0121).
+  const payments = usePaymentsAvailable();
 
   let countText: string;
   if (failed) countText = t('status.unavailable');
@@ -55,7 +58,7 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
           </span>
         )}
       </div>
-      {tier !== 'premium' && (
+      {tier !== 'premium' && (payments || (tier === 'guest' && remaining === 0)) && (
         <div className="flex flex-col gap-2 sm:flex-row">
           {tier === 'guest' && remaining === 0 && (
             <Link
@@ -66,16 +69,18 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
               {t('quota.signUpFree')}
             </Link>
           )}
-          <Button
-            variant="accent"
-            className="w-full sm:w-auto"
-            onClick={() => {
-              // Signed-out users sign in first and come back to the subscribe page.
-              window.location.assign(signedIn ? SUBSCRIBE_PATH : LOGIN_TO_SUBSCRIBE);
-            }}
-          >
-            {t('status.upgrade')}
-          </Button>
+          {payments && (
+            <Button
+              variant="accent"
+              className="w-full sm:w-auto"
+              onClick={() => {
+                // Signed-out users sign in first and come back to the subscribe page.
+                window.location.assign(signedIn ? SUBSCRIBE_PATH : LOGIN_TO_SUBSCRIBE);
+              }}
+            >
+              {t('status.upgrade')}
+            </Button>
+          )}
         </div>
       )}
     </section>

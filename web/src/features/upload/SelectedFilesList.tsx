@@ -1,7 +1,5 @@
-import { uploadFormatsText } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#lib/api';
-import { formatKb, percentSaved } from '#lib/format';
+import { formatKb } from '#lib/format';
 import { estimateOutput, type ProcessingSettings } from '#lib/processingSettings';
 import { errorMessage, isFileRefusal } from '#lib/errorMessage';
 import type { SelectedImage, UploadState } from '#lib/selectedImage';
@@ -59,8 +57,8 @@ function dimensions(width: number, height: number): string {
 function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; settings: ProcessingSettings; onRemove: (id: string) => void }) {
   const { t, i18n } = useTranslation();
   const original = { width: image.width, height: image.height, bytes: image.file.size, format: image.format };
+  // Format, size in pixels and quality follow from the settings; the bytes are known only once optimised (docs/decisions/0122).
   const after = estimateOutput(original, settings);
-  const saved = percentSaved(image.file.size, after.bytes);
   const inFlight = image.state.kind === 'uploading' || image.state.kind === 'processing';
 
   return (
@@ -96,13 +94,12 @@ function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; 
           <dt className="text-xs font-semibold tracking-wide text-emerald-700 uppercase">{t('selected.after')}</dt>
           <dd className="mt-0.5 text-slate-700">
             {after.format} · {after.size ? dimensions(after.size.width, after.size.height) : '—'} ·{' '}
-            {/* A file the browser cannot read gets no made-up estimate: its size and savings are unknown. */}
             {image.readable === false ? (
               <span data-testid="estimate-unknown" title={t('refused.unreadable')}>{t('refused.unknownSize')}</span>
             ) : (
               <>
-                {t('selected.estimate', { value: formatKb(after.bytes, i18n.language) })} · {t('selected.quality', { value: after.quality })}
-                {saved > 0 && <span className="ml-1 font-medium text-emerald-700">({t('selected.saved', { value: saved })})</span>}
+                {settings.quality === 'smart' ? t('results.smartQuality') : t('selected.quality', { value: settings.quality })} ·{' '}
+                <span data-testid="size-later">{t('selected.sizeLater')}</span>
               </>
             )}
           </dd>
@@ -117,17 +114,14 @@ function UploadStatus({ state }: { state: UploadState }) {
   const { t, i18n } = useTranslation();
   if (state.kind === 'idle') return null;
   if (state.kind === 'failed') {
+    // One message per refusal, in the visitor's language, with the figures the server sent (docs/decisions/0142).
     const headline = errorMessage(state.error, t, (key) => i18n.exists(key));
-    // The server's own words say what is wrong with this file (HEIC advice, "not an image"); they are English.
-    const detail = state.error instanceof ApiError && state.error.message && state.error.message !== headline ? state.error.message : null;
     const refused = isFileRefusal(state.error);
     return (
       <div role="alert" data-testid="upload-failed" className="mt-3 space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
         <p>
           <span className="font-semibold">{t('selected.failed')}:</span> {headline}
         </p>
-        {detail && <p data-testid="server-message">{detail}</p>}
-        {refused && i18n.language !== 'en' && <p>{t('refused.accepted', { formats: uploadFormatsText(i18n.language) })}</p>}
         {refused && <p className="text-red-700">{t('refused.replace')}</p>}
       </div>
     );

@@ -2,6 +2,7 @@ import { SIGN_IN_TO_SUBSCRIBE, SIGN_UP_PATH } from '@lightpix/shared';
 import type { Plan } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePaymentsAvailable } from '#lib/payments';
 import { allowanceText, priceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';
 
@@ -9,6 +10,7 @@ import { formatLabel } from '#lib/processingSettings';
 /** Guest page: what an account or Premium adds, read from GET /api/plans. */
 export function PlanUpsell({ plans }: { plans: Plan[] }) {
   const { t, i18n } = useTranslation();
+  const payments = usePaymentsAvailable();
   const registered = plans.find((plan) => plan.tier === 'registered');
   const premium = plans.find((plan) => plan.tier === 'premium');
   if (!registered || !premium) return null;
@@ -39,9 +41,13 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
             {premium.powerpoint && <li>{t('plans.powerpoint')}</li>}
             {premium.ads === 'none' && <li>{t('plans.noAds')}</li>}
           </ul>
-          <Link to={SIGN_IN_TO_SUBSCRIBE} className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300">
-            {t('plans.premium.cta')}
-          </Link>
+          {payments ? (
+            <Link to={SIGN_IN_TO_SUBSCRIBE} className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300">
+              {t('plans.premium.cta')}
+            </Link>
+          ) : (
+            <p data-testid="premium-not-for-sale" className="mt-4 text-center text-sm text-slate-600">{t('plans.paymentsOff')}</p>
+          )}
         </div>
       </div>
     </section>

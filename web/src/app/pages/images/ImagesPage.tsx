@@ -2,6 +2,7 @@ import type { CurrentUser } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '#components/ui/PageTitle';
+import { usePaymentsAvailable } from '#lib/payments';
 import { AdSlot } from '../../../features/ads/AdSlot';
 import { HistorySection } from '../../../features/history/HistorySection';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
@@ -15,6 +16,7 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
   const { session, plans, plan, status } = useWorkspace({ signedIn: true });
   // The user's tier when signed in.
   const premium = user.tier === 'premium';
+  const payments = usePaymentsAvailable();
 
   return (
     <div className="space-y-6">
@@ -27,7 +29,7 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
           {t('images.powerpoint')}
         </Link>
       </div>
-      {!premium && <UpgradeBanner premium={plans.data?.find((candidate) => candidate.tier === 'premium')} />}
+      {!premium && payments && <UpgradeBanner premium={plans.data?.find((candidate) => candidate.tier === 'premium')} />}
       {status}
       <ImageWorkspace session={session.data} plan={plan}>
         {(shownResultIds) => (

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMb } from '#lib/format';
+import { usePaymentsAvailable } from '#lib/payments';
 import { priceText } from '#lib/planText';
 import { usePlans, useSession } from '../../../features/session/api';
 import { planLines } from './planText';
@@ -13,6 +14,7 @@ const buttonClass = 'mt-6 block rounded-lg px-4 py-2.5 text-center text-sm font-
 /** Pricing: the current tier's button is disabled; registered → the register form; premium → /auth?redirect=/subscribe. */
 function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }) {
   const { t } = useTranslation();
+  const payments = usePaymentsAvailable();
   if (plan.tier === current) {
     return (
       <button type="button" disabled className={clsx(buttonClass, 'w-full cursor-not-allowed bg-slate-100 text-slate-500')}>
@@ -29,6 +31,14 @@ function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }
     );
   }
   const premium = plan.tier === 'premium';
+  // Premium's features stay listed; without payments there is nothing to press (docs/decisions/0121).
+  if (premium && !payments) {
+    return (
+      <p data-testid="premium-not-for-sale" className="mt-6 text-center text-sm text-slate-600">
+        {t('landing.pricing.paymentsOff')}
+      </p>
+    );
+  }
   return (
     <Link
       to={premium ? SIGN_IN_TO_SUBSCRIBE : SIGN_UP_PATH}

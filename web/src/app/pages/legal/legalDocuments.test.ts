@@ -32,6 +32,7 @@ const plan = (overrides: Partial<Plan> & Pick<Plan, 'tier'>): Plan => ({
 /** A configuration unlike the defaults, so a hard-coded number would show. */
 const configured: PlansResponse = {
   retentionHours: 6,
+  paymentsAvailable: true,
   plans: [
     plan({ tier: 'guest', maxImages: 3 }),
     plan({ tier: 'registered', maxImages: 25, window: 'calendar-month', ads: 'fewer' }),
@@ -95,6 +96,6 @@ describe('legal documents', () => {
   });
 
   it('need every tier in the plan table', () => {
-    expect(legalFacts({ retentionHours: 24, plans: configured.plans.slice(0, 2) })).toBeNull();
+    expect(legalFacts({ retentionHours: 24, paymentsAvailable: true, plans: configured.plans.slice(0, 2) })).toBeNull();
   });
 });

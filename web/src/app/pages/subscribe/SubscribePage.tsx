@@ -11,7 +11,7 @@ import { useCurrentUser } from '#lib/currentUser';
 import { priceText } from '#lib/planText';
 import { useBillingAccount, useCreateSubscription, useWaitForPremium } from '../../../features/billing/api';
 import { PaymentForm } from '../../../features/billing/PaymentForm';
-import { usePlans } from '../../../features/session/api';
+import { usePlanTable } from '../../../features/session/api';
 
 type Stage =
   | { name: 'loading' }
@@ -30,7 +30,7 @@ export function SubscribePage() {
   const toast = useToast();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const plans = usePlans();
+  const planTable = usePlanTable();
   const create = useCreateSubscription();
   const waitForPremium = useWaitForPremium();
   const [attemptId] = useState(() => crypto.randomUUID());
@@ -40,12 +40,16 @@ export function SubscribePage() {
   const account = useBillingAccount(stage.name === 'unavailable');
 
   const signedIn = user.data ?? null;
+  // Nothing is asked of Stripe for a premium account (paid or complimentary) or where payments are off (docs/decisions/0121).
+  const premiumAlready = signedIn?.tier === 'premium';
+  const paymentsOff = planTable.data?.paymentsAvailable === false;
   useEffect(() => {
-    if (user.isPending || started.current) return;
+    if (user.isPending || planTable.isPending || started.current) return;
     if (!signedIn) {
       void navigate(SIGN_IN_TO_SUBSCRIBE, { replace: true });
       return;
     }
+    if (premiumAlready || paymentsOff) return;
     started.current = true;
     create.mutate(attemptId, {
       onSuccess: (answer: CreateSubscriptionResponse) => {
@@ -63,7 +67,7 @@ export function SubscribePage() {
         }
       },
     });
-  }, [user.isPending, signedIn, attemptId, create, navigate, t, toast]);
+  }, [user.isPending, planTable.isPending, signedIn, premiumAlready, paymentsOff, attemptId, create, navigate, t, toast]);
 
   const onLoadFailed = useCallback(() => setStage({ name: 'loadError' }), []);
   const onPaid = useCallback(() => {
@@ -74,10 +78,16 @@ export function SubscribePage() {
     });
   }, [waitForPremium, navigate]);
 
-  const premiumPlan = plans.data?.find((plan) => plan.tier === 'premium');
+  const premiumPlan = planTable.data?.plans.find((plan) => plan.tier === 'premium');
   const price = premiumPlan ? priceText(premiumPlan.priceEurCents, i18n.language) : '';
   const home = t('billing.subscribe.backHome');
 
+  if (signedIn && premiumAlready && stage.name === 'loading') {
+    return <MessagePage title={t('billing.subscribe.alreadyPremium')} body={t('billing.subscribe.alreadyPremiumBody')} homeLabel={home} testId="already-premium" />;
+  }
+  if (signedIn && paymentsOff) {
+    return <MessagePage title={t('billing.subscribe.unavailableTitle')} body={t('billing.subscribe.unavailableBody')} homeLabel={home} testId="payments-unavailable" />;
+  }
   switch (stage.name) {
     case 'loading':
       return <Spinner label={t('common.loading')} />;

@@ -4,9 +4,9 @@ import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
 import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, tooMuchMemory, tooSlow } from '../images/limits.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
-import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type JobQueue, type QueueLimits } from './queue.js';
+import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
 
-export interface ProcessQueueLimits extends QueueLimits {
+export interface ProcessPoolLimits extends QueueLimits {
   /** Wall-clock time a job may take before its process is killed. */
   timeLimitMs?: number;
   /** Longer limits for kinds of job that do more work than one image (a deck: docs/decisions/0043). */
@@ -27,11 +27,11 @@ export const JOB_PROCESS_IDLE_EXIT_MS = 60_000;
  */
 const JOB_PROCESS_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
 
-/** In the built server the worker sits beside main.js; from the sources (tests, tsx) it is TypeScript. */
+/** In the built server the job process script sits beside main.js; from the sources (tests, tsx) it is TypeScript. */
 const fromSources = import.meta.url.endsWith('.ts');
-const workerScript = fileURLToPath(new URL(fromSources ? './job-worker.ts' : './job-worker.js', import.meta.url));
+const childScript = fileURLToPath(new URL(fromSources ? './job-child.ts' : './job-child.js', import.meta.url));
 
-interface Worker {
+interface JobProcess {
   child: ChildProcess;
   ready: Promise<void>;
   idleTimer?: NodeJS.Timeout;
@@ -39,15 +39,16 @@ interface Worker {
 
 /**
  * Runs each job in a child process that can be killed: the only way to bound a libvips decode's
- * wall-clock time and memory (docs/decisions/0037-resource-limits.md). Same bounds on running and
- * waiting as the in-process queue; a worker serves job after job until it is killed or ends itself.
+ * wall-clock time and memory (docs/decisions/0037-resource-limits.md). At most `concurrency` jobs run
+ * and `maxWaiting` wait (then 503); a job process (job-child.ts) serves job after job until it is
+ * killed, ends itself over its memory budget, or idles past idleExitMs.
  */
-export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLimits = defaultQueueLimits()): JobQueue<H> {
+export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimits = defaultQueueLimits()): ProcessPool<H> {
   const timeLimitMs = limits.timeLimitMs ?? JOB_TIME_LIMIT_MS;
   const memoryBudget = limits.memoryBudgetBytes ?? JOB_MEMORY_BUDGET_BYTES;
   const idleExitMs = limits.idleExitMs ?? JOB_PROCESS_IDLE_EXIT_MS;
   const queue = new PQueue({ concurrency: limits.concurrency });
-  const idle: Worker[] = [];
+  const idle: JobProcess[] = [];
   const all = new Set<ChildProcess>();
   let closed = false;
   let nextId = 1;
@@ -55,15 +56,15 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
   let admitted = 0;
   const isFull = () => closed || queue.size + admitted >= limits.maxWaiting;
 
-  function start(): Worker {
-    const child = fork(workerScript, [String(memoryBudget)], {
+  function start(): JobProcess {
+    const child = fork(childScript, [String(memoryBudget)], {
       serialization: 'advanced',
       execArgv: fromSources ? ['--import', 'tsx'] : [],
       env: { ...process.env, ...JOB_PROCESS_MALLOC },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     all.add(child);
-    const worker: Worker = {
+    const worker: JobProcess = {
       child,
       ready: new Promise((resolve, reject) => {
         const onMessage = (message: ChildMessage) => {
@@ -86,7 +87,7 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
   }
 
   /** Back among the idle; ended if no job comes for it in time, taken off the list first so no job is sent to it. */
-  function rest(worker: Worker) {
+  function rest(worker: JobProcess) {
     idle.push(worker);
     worker.idleTimer = setTimeout(() => {
       const at = idle.indexOf(worker);
@@ -95,18 +96,20 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
     }, idleExitMs).unref();
   }
 
-  function take(): Worker {
+  function take(): JobProcess {
     const worker = idle.pop();
     if (!worker) return start();
     clearTimeout(worker.idleTimer);
     return worker;
   }
 
-  async function runIn(worker: Worker, kind: string, input: unknown): Promise<unknown> {
+  type Output<K extends keyof H> = Awaited<ReturnType<H[K]>>;
+
+  async function runIn<K extends keyof H & string>(worker: JobProcess, kind: K, input: Parameters<H[K]>[0]): Promise<Output<K>> {
     await worker.ready;
     const { child } = worker;
     const id = nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<Output<K>>((resolve, reject) => {
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
@@ -122,7 +125,8 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
         done();
         rest(worker);
         if ('error' in message) reject(receivedError(message.error));
-        else resolve(message.value);
+        // The job process answers with what H[kind] returned (job-child.ts runs the same handlers).
+        else resolve(message.value as Output<K>);
       };
       // A worker that dies mid-job was killed for time, ended itself for memory, or crashed on the file.
       const onExit = (code: number | null) => {
@@ -147,9 +151,9 @@ export function childProcessQueue<H extends JobHandlers>(limits: ProcessQueueLim
       admitted++;
       return heldAdmission(() => admitted--);
     },
-    async run(kind, input) {
+    async run<K extends keyof H & string>(kind: K, input: Parameters<H[K]>[0]): Promise<Output<K>> {
       if (isFull()) throw serverBusy();
-      return (await queue.add(() => runIn(take(), kind, input), { throwOnTimeout: true })) as never;
+      return queue.add<Output<K>>(() => runIn(take(), kind, input), { throwOnTimeout: true });
     },
     async close() {
       closed = true;

@@ -1,7 +1,7 @@
-// A child process that runs image jobs one at a time for the app (jobs/process-queue.ts). It ends
+// A job process: a child that runs jobs one at a time for the process pool (jobs/process-pool.ts). It ends
 // itself when a job grows it past its memory budget; the app ends it when a job runs out of time.
 import { keepNoFinishedImages } from '../images/job-process.js';
-import { jobHandlers } from './handlers.js';
+import { runJob, type JobRequest } from './handlers.js';
 import { OVER_MEMORY_EXIT, sendableError, type JobMessage } from './protocol.js';
 
 const MEMORY_CHECK_MS = 25;
@@ -15,10 +15,9 @@ setInterval(() => {
 }, MEMORY_CHECK_MS);
 
 const send = (message: unknown) => process.send!(message);
-const handlers = jobHandlers as Record<string, (input: unknown) => Promise<unknown>>;
 
-process.on('message', (job: JobMessage) => {
-  handlers[job.kind]!(job.input).then(
+process.on('message', (job: JobMessage<JobRequest>) => {
+  runJob(job).then(
     (value) => send({ id: job.id, value }),
     (error: unknown) => send({ id: job.id, error: sendableError(error) }),
   );

@@ -1,0 +1,34 @@
+import { landingLanguages } from '@lightpix/shared';
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api';
+import { errorMessage } from './errorMessage';
+import { i18nOptions } from './i18n';
+import { translationsFor } from './translations';
+
+async function translator(language: string) {
+  const instance = createInstance();
+  await instance.init(i18nOptions(language, Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }]))));
+  return (error: unknown) => errorMessage(error, instance.t, (key) => instance.exists(key));
+}
+
+const notAnImage = () =>
+  new ApiError(415, 'unsupported_file_type', 'This file is not an image we can open. We accept JPEG, PNG and WebP images.', {}, { reason: 'image', formats: ['JPEG', 'PNG', 'WebP'] });
+
+describe('errorMessage', () => {
+  it("writes a refusal in the visitor's language from its code, reason and figures, never the server's English", async () => {
+    expect((await translator('it'))(notAnImage())).toBe("Questo file non è un'immagine che possiamo aprire. Accettiamo JPEG, PNG e WebP.");
+    expect((await translator('pl'))(notAnImage())).toBe('Ten plik nie jest obrazem, który potrafimy otworzyć. Obsługujemy JPEG, PNG i WebP.');
+    const pixels = new ApiError(413, 'too_many_pixels', 'This image has too many pixels…', {}, { reason: 'image', megapixels: 100, animationMegapixels: 200 });
+    expect((await translator('de'))(pixels)).toBe('Dieses Bild hat zu viele Pixel für die Verarbeitung: höchstens 100 Megapixel (200 für alle Einzelbilder einer Animation).');
+    const large = new ApiError(413, 'file_too_large', 'Images can be up to 2.5 MB.', {}, { reason: 'image', maxMegabytes: 2.5 });
+    expect((await translator('fr'))(large)).toBe("Le fichier est trop volumineux\u00a0: les images peuvent peser jusqu'à 2,5 Mo.");
+  });
+
+  it('falls back to the code\'s general message for a reason it does not know, and to the server\'s English for an unknown code', async () => {
+    const t = await translator('es');
+    expect(t(new ApiError(422, 'undecodable_image', 'Something new.', {}, { reason: 'brand-new' }))).toBe('No se pudo leer la imagen. Puede estar dañada.');
+    expect(t(new ApiError(418, 'teapot' as never, 'I am a teapot.'))).toBe('I am a teapot.');
+    expect(t(new Error('boom'))).toBe('Algo ha fallado. Inténtalo de nuevo.');
+  });
+});
