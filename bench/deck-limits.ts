@@ -1,13 +1,13 @@
 /**
  * The outside probe's small expensive deck: 2.7 MB, 9,990 parts of repetitive XML. It is run as a deck
- * job in a real job process (the server's own childProcessQueue), beside a real deck (officer-example.pptx)
+ * job in a real job process (the server's own childProcessPool), beside a real deck (officer-example.pptx)
  * in the same run as the baseline, and the time to its answer and the peak RSS of this process and its job process
  * are printed against the targets (≤ 5 s, < 1 GB) — docs/decisions/0146.
  */
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import yazl from 'yazl';
-import { childProcessQueue } from '../server/src/jobs/process-queue.js';
+import { childProcessPool } from '../server/src/jobs/process-pool.js';
 import type { AppJobs } from '../server/src/jobs/handlers.js';
 import { readPackage } from '../server/src/presentations/zip.js';
 import { treeMemory } from './process-tree.js';
@@ -27,7 +27,7 @@ async function manyPartsDeck(parts: number): Promise<Buffer> {
 }
 
 const MB = 1024 * 1024;
-const queue = childProcessQueue<AppJobs>({ concurrency: 1, maxWaiting: 4 });
+const queue = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 4 });
 const converter = { soffice: 'soffice', bwrap: 'bwrap' };
 
 async function measured(data: Buffer) {

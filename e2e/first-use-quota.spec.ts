@@ -24,8 +24,10 @@ for (const width of [1280, 360]) {
     const premium = offer.getByTestId('offer-premium');
     await expect(signUp).toHaveAttribute('href', '/auth?mode=register');
     await expect(premium).toHaveAttribute('href', '/auth?redirect=/subscribe');
-    // The free account comes first, in reading order and on screen.
-    const [first, second] = [(await signUp.boundingBox())!, (await premium.boundingBox())!];
+    // The free account comes first, in reading order and on screen (both measured in one frame: the page may be scrolling to the result).
+    const [first, second] = (await offer.evaluate((element) =>
+      ['offer-sign-up', 'offer-premium'].map((id) => element.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect()).map(({ x, y }) => ({ x, y })),
+    )) as [{ x: number; y: number }, { x: number; y: number }];
     expect(first.y < second.y || (first.y === second.y && first.x < second.x)).toBe(true);
     await expect(page.getByTestId('status-sign-up')).toBeVisible();
 
@@ -63,7 +65,7 @@ test('a registered allowance reads "8 of 10 images left this month", and at 0 sa
   processed = 10;
   await page.reload();
   await expect(page.getByTestId('remaining-images')).toHaveText('0 of 10 images left this month');
-  await expect(page.getByTestId('quota-renews')).toHaveText('Your allowance renews on December 1, 2026.');
+  await expect(page.getByTestId('quota-renews')).toHaveText('Your allowance renews on Dec 1, 2026.');
   await expect(page.getByTestId('limit-offer')).toContainText("You have used this month's images.");
   await expect(page.getByTestId('offer-sign-up')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
-/** Sizes are shown in whole kilobytes, grouped by the interface language. */
+/** Sizes in kilobytes, grouped by the interface language: whole ones, with one decimal below 10 KB so a small file is never "0 KB". */
 export function formatKb(bytes: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.round(bytes / 1024));
+  const kb = bytes / 1024;
+  return new Intl.NumberFormat(language, { maximumFractionDigits: kb < 10 ? 1 : 0 }).format(kb);
 }
 
 /** Percent of the original saved, rounded; negative when the result is larger. */
@@ -22,10 +23,10 @@ export function formatMb(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}MB`;
 }
 
-/** A date as the interface language writes it (one format per language across a page). */
-export function formatDate(iso: string, language: string): string {
+/** A date as the interface language writes it: every date on every page goes through here or formatDateTime, so a page has one format. */
+export function formatDate(iso: string, language: string, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(date);
 }
 
 /** A date with its time, the date part written as formatDate writes it. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
 import { useToast } from '#components/ui/Toast';
 import { errorMessage } from '#lib/errorMessage';
+import { formatDate } from '#lib/format';
 import { priceText } from '#lib/planText';
 import { useCancelOrResume, useOpenPortal } from './api';
 
@@ -18,7 +19,7 @@ export function AccountPlan({ account }: { account: BillingAccount }) {
   const subscription = account.subscription;
   const paying = subscription !== null && live.includes(subscription.status);
   const periodEnd = subscription?.currentPeriodEnd
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(subscription.currentPeriodEnd))
+    ? formatDate(subscription.currentPeriodEnd, i18n.language)
     : null;
   const failed = (error: unknown) =>
     toast({ title: t('billing.account.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' });

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
+import { formatDate, formatDateTime } from '#lib/format';
 import { usePaymentsAvailable } from '#lib/payments';
 
 interface StatusBarProps {
@@ -53,8 +54,8 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
         {nextAt && (
           <span data-testid="quota-renews" className="text-sm text-slate-500">
             {monthly
-              ? t('quota.renewsOn', { date: nextAt.toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) })
-              : t('status.nextImageAt', { time: nextAt.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) })}
+              ? t('quota.renewsOn', { date: formatDate(nextAt.toISOString(), i18n.language, 'UTC') })
+              : t('status.nextImageAt', { time: formatDateTime(nextAt.toISOString(), i18n.language) })}
           </span>
         )}
       </div>
