@@ -2,17 +2,8 @@ import { contactFields, contactProblems, errorStatus, landingLanguages, quotaWin
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
 import { detectLanguage, i18nOptions } from './i18n';
-import { translationFiles, translationsFor, type TranslationTree as Tree } from './translations';
+import { flattenTranslations as flatten, translationFiles, translationsFor } from './translations';
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') keys.set(path, value);
-    else for (const [child, text] of flatten(value, path)) keys.set(child, text);
-  }
-  return keys;
-}
 
 const english = flatten(translationsFor('en'));
 const others = { it: flatten(translationsFor('it')), es: flatten(translationsFor('es')), de: flatten(translationsFor('de')) };

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from './languages';
-import { translationFiles, type TranslationTree as Tree } from './translations';
+import { flattenTranslations as flatten, translationFiles } from './translations';
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') keys.set(path, value);
-    else for (const [child, text] of flatten(value, path)) keys.set(child, text);
-  }
-  return keys;
-}
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

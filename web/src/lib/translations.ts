@@ -20,3 +20,14 @@ export function translationsFor(language: string): TranslationTree {
   for (const byLanguage of Object.values(translationFiles)) Object.assign(merged, byLanguage[language] ?? {});
   return merged;
 }
+
+/** Every text of a tree by its dotted key ("upload.hint"): what the key tests compare between languages. */
+export function flattenTranslations(tree: TranslationTree, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') keys.set(path, value);
+    else for (const [child, text] of flattenTranslations(value, path)) keys.set(child, text);
+  }
+  return keys;
+}
