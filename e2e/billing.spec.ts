@@ -169,7 +169,8 @@ test('on /account: a new password, and deleting the account cancels the subscrip
   await page.getByTestId('delete-password').fill('a brand new password');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Elimina il mio account' }).click();
-  await expect(page).toHaveURL('/');
+  // Home for a signed-out Italian visitor is /it (web/src/app/pages/HomeRoute.tsx).
+  await expect(page).toHaveURL('/it');
   await expect(page.getByRole('link', { name: 'Accedi' }).first()).toBeVisible();
   const all = (await (await page.request.get(`${e2eStripeUrl}/_fake/subscriptions`)).json()) as { id: string; status: string }[];
   expect(all.find((s) => s.id === subscription.id)?.status).toBe('canceled');
