@@ -15,3 +15,4 @@ export * from './billing.js';
 export * from './developers.js';
 export * from './password-reset.js';
 export * from './presentations.js';
+export * from './typography.js';
