@@ -23,6 +23,8 @@ export const apiPaths = {
 
   account: '/api/account',
   accountPassword: '/api/account/password',
+  /** POST checks the password before the page asks to confirm a deletion; nothing changes. */
+  accountDeletionCheck: '/api/account/deletion-check',
 
   processImage: '/api/images/process',
   history: '/api/images/history',
