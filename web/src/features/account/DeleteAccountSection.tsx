@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { homeLanguage } from '#lib/i18n';
+import { forgetAllOriginals } from '#lib/keptOriginals';
 import { leaveNotice } from '#lib/notice';
 import { useCheckDeletionPassword, useDeleteAccount } from './api';
 import { accountErrorText, accountFieldErrors } from './accountErrors';
@@ -32,8 +33,10 @@ export function DeleteAccountSection() {
     remove.mutate(
       { password },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           leaveNotice('accountDeleted');
+          // The results are gone, so are the originals this browser kept for Compare (at most a second's wait).
+          await Promise.race([forgetAllOriginals(), new Promise((resolve) => setTimeout(resolve, 1000))]);
           // Signed out now: home is the landing page in the visitor's language (/it for an Italian visitor).
           window.location.assign(landingPath(homeLanguage()));
         },
