@@ -100,9 +100,10 @@ export const imageRecordSchema = z.object({
   /** Smart lightening picked the quality; the number is then the chosen encoder table's own setting. */
   smart: z.boolean(),
   /**
-   * How smart mode's or the smallest format's search ended: 'complete', or 'cut short' when it reached its
-   * time limit on a busy server and returned the best result it had already verified at the same look
-   * (not an error). Null for a fixed quality and for results made before it was recorded.
+   * How smart mode's, the smallest format's or a target size's search ended: 'complete', or 'cut short'
+   * when it reached its time limit on a busy server and returned the best result it had already verified
+   * at the same look (a target size: the best that fits, else the closest; not an error). Null for a
+   * fixed quality without a target size and for results made before it was recorded.
    */
   search: searchOutcomeSchema.nullable(),
   /**
