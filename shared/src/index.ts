@@ -5,6 +5,7 @@ export * from './session.js';
 export * from './images.js';
 export * from './settings.js';
 export * from './routes.js';
+export * from './api-paths.js';
 export * from './auth.js';
 export * from './admin.js';
 export * from './stats.js';
