@@ -1,7 +1,8 @@
 import { encode } from './encode.js';
 import { inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { fromPixels, rawPixels, sharp } from './loaders.js';
-import { detailSample, paletteTrial } from './smart.js';
+import { detailSample } from './search.js';
+import { paletteTrial } from './smart-png.js';
 import type { RawImage } from './ssim.js';
 
 /**

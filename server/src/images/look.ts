@@ -1,6 +1,6 @@
 import type { Sharp } from 'sharp';
 import { rawPixels, sharp } from './loaders.js';
-import { VIEW_SIDE } from './smart.js';
+import { VIEW_SIDE } from './search.js';
 import { overWhite, ssim } from './ssim.js';
 
 /**

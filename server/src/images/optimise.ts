@@ -9,7 +9,8 @@ import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.
 import { pageSizeLook, shownSimilarity } from './look.js';
 import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
-import { smartSettings, smartTuning, type QualityChoice } from './smart.js';
+import { smartTuning, type QualityChoice } from './search.js';
+import { smartSettings } from './smart.js';
 import type { RawImage } from './ssim.js';
 import { writeExif } from './exif.js';
 import { ALL_METADATA_FIELDS, NOTHING_KEPT, nothingKept, PRESERVABLE_FIELDS, readKeptMetadata, selectKept, type KeptMetadata } from './kept-metadata.js';

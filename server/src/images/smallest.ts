@@ -1,19 +1,9 @@
 import { SearchDeadline } from './deadline.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
-import {
-  detailSample,
-  lookJudge,
-  lossySettings,
-  paletteSettings,
-  referenceSetting,
-  smartTuning,
-  type Bar,
-  type Found,
-  type LookJudge,
-  type PaletteChoice,
-  type QualityChoice,
-} from './smart.js';
+import { detailSample, smartTuning, type Bar, type QualityChoice } from './search.js';
+import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
+import { paletteSettings, type PaletteChoice } from './smart-png.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
 import type { RawImage } from './ssim.js';

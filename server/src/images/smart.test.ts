@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailSample } from './smart.js';
+import { detailSample } from './search.js';
 
 /** An RGB image whose 6×6 grid cells each hold one grey level, 10 apart. */
 function gridImage(width: number, height: number) {
