@@ -27,6 +27,8 @@ test('an admin makes a user premium, then deactivates them, and that user is ref
   // Other tests share this run's database: compare the premium count before and after.
   const premiumCount = async () => Number((await page.getByTestId('stat-premiumUsers').innerText()).replace(/\D/g, ''));
   const premiumBefore = await premiumCount();
+  // The card counts accounts on the free plan and says so (a user made premium leaves it).
+  await expect(page.getByTestId('stat-freeAccounts')).toContainText('Free accounts');
 
   await row.getByTestId('tier-select').selectOption('premium');
   await expect(page.getByText('User updated', { exact: true })).toBeVisible();

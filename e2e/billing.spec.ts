@@ -166,12 +166,32 @@ test('on /account: a new password, and deleting the account cancels the subscrip
   await page.getByRole('button', { name: 'Cambia password' }).click();
   await expect(page.getByText('Password cambiata', { exact: true })).toBeVisible();
 
-  await page.getByTestId('delete-password').fill('a brand new password');
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The password is checked before anything is asked: a wrong one is named under the field, no question follows.
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByTestId('delete-password').fill('not my password');
   await page.getByRole('button', { name: 'Elimina il mio account' }).click();
-  // Home for a signed-out Italian visitor is /it (web/src/app/pages/HomeRoute.tsx).
+  await expect(page.getByTestId('delete-password-error')).toHaveText('La password non è corretta.');
+  await expect(page.getByTestId('delete-dialog')).toHaveCount(0);
+
+  await page.getByTestId('delete-password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+  const question = page.getByRole('dialog', { name: 'Eliminare definitivamente il tuo account?' });
+  await expect(question).toBeVisible();
+  // The safe choice has the focus, and keeping the account changes nothing.
+  await expect(question.getByRole('button', { name: 'Mantieni il mio account' })).toBeFocused();
+  await question.getByRole('button', { name: 'Mantieni il mio account' }).click();
+  await expect(question).toHaveCount(0);
+  await page.getByRole('button', { name: 'Elimina il mio account' }).click();
+  await question.getByRole('button', { name: 'Sì, elimina il mio account' }).click();
+  // Home for a signed-out Italian visitor is /it (web/src/app/pages/HomeRoute.tsx), and it says what happened.
   await expect(page).toHaveURL('/it');
+  await expect(page.getByTestId('account-deleted-notice')).toContainText('Account eliminato');
   await expect(page.getByRole('link', { name: 'Accedi' }).first()).toBeVisible();
+  expect(browserDialogs).toEqual([]);
   const all = (await (await page.request.get(`${e2eStripeUrl}/_fake/subscriptions`)).json()) as { id: string; status: string }[];
   expect(all.find((s) => s.id === subscription.id)?.status).toBe('canceled');
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'a brand new password' } })).status()).toBe(401);

@@ -33,6 +33,27 @@ test('the examples fit a 360 px phone: long lines scroll inside their box, not t
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
+test('at 360 px the error names fit their cells and break only between their words', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/developers');
+  const cells = page.getByTestId('api-error-name');
+  await expect(cells.filter({ hasText: 'UnsupportedMediaType' })).toHaveCount(1);
+  const measured = await cells.evaluateAll((elements) =>
+    elements.map((cell) => ({
+      name: cell.textContent,
+      overflow: cell.scrollWidth - cell.clientWidth,
+      // A word broken across two lines has two boxes.
+      splitWords: [...cell.querySelectorAll('span')].filter((word) => word.getClientRects().length !== 1).map((word) => word.textContent),
+    })),
+  );
+  expect(measured).toHaveLength(10);
+  for (const cell of measured) expect(cell, cell.name ?? '').toMatchObject({ overflow: 0, splitWords: [] });
+  // At 360 px the longest name does not fit one line: it wraps, between its words, so the check above holds something.
+  const lines = await cells.filter({ hasText: 'UnsupportedMediaType' }).evaluate((cell) => new Set([...cell.querySelectorAll('span')].map((word) => word.getBoundingClientRect().top)).size);
+  expect(lines).toBeGreaterThan(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test('a user creates a key, sees it once, compresses with it, sees the use, and revokes it', async ({ page, baseURL }) => {
   await registerByApi(page.request, uniqueEmail('developer'));
   await page.goto('/developers');

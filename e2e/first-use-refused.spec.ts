@@ -39,7 +39,7 @@ const damaged = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: readFileS
 const explained = {
   it: { optimise: 'Ottimizza', damaged: "Errore: Impossibile leggere l'immagine. Potrebbe essere danneggiata.", notAnImage: "Errore: Questo file non è un'immagine che possiamo aprire. Accettiamo" },
   pl: { optimise: 'Optymalizuj', damaged: 'Błąd: Nie udało się odczytać obrazu. Może być uszkodzony.', notAnImage: 'Błąd: Ten plik nie jest obrazem, który potrafimy otworzyć. Obsługujemy' },
-  fr: { optimise: 'Optimiser', damaged: "Échec: L'image n'a pas pu être lue. Elle est peut-être endommagée.", notAnImage: "Échec: Ce fichier n'est pas une image que nous savons ouvrir. Nous acceptons" },
+  fr: { optimise: 'Optimiser', damaged: "Échec\u00a0: L'image n'a pas pu être lue. Elle est peut-être endommagée.", notAnImage: "Échec\u00a0: Ce fichier n'est pas une image que nous savons ouvrir. Nous acceptons" },
 } as const;
 
 for (const [language, words] of Object.entries(explained)) {

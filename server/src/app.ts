@@ -125,7 +125,8 @@ export async function buildApp(deps: AppDeps) {
 
   const plans = buildPlanTable(env);
   const db = database.db;
-  const jobs = deps.jobs ?? localResultQueue({ ledger: quotaLedger(db), store, pool: deps.pool ?? defaultProcessPool(deps.queueLimits) });
+  const queueLimits = deps.queueLimits ?? defaultQueueLimits();
+  const jobs = deps.jobs ?? localResultQueue({ ledger: quotaLedger(db, now), store, pool: deps.pool ?? defaultProcessPool(queueLimits) }, queueLimits);
   // Requests in flight finish first (Fastify closes after them), then their jobs.
   if (!deps.jobs) app.addHook('onClose', () => jobs.close());
   const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);

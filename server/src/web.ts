@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '@lightpix/shared';
+import { API_PREFIX, clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '@lightpix/shared';
 import { AppError, toErrorBody } from './errors.js';
 import { robotsTxt, sitemapXml } from './site/crawlers.js';
 import { renderLandingPage } from './site/landing-html.js';
@@ -69,7 +69,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname.startsWith('/api/') || !read || !template) {
+    if (pathname.startsWith(API_PREFIX) || !read || !template) {
       return reply.status(404).send(toErrorBody(new AppError('not_found', 'Not found.')));
     }
     const status = knownRoutes.has(routeOf(pathname)) ? 200 : 404;

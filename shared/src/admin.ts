@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
-  registeredUsers: z.number().int(),
+  // Accounts on the free plan: premium ones (paid or given) are counted apart.
+  freeAccounts: z.number().int(),
   premiumUsers: z.number().int(),
   totalImages: z.number().int(),
 });

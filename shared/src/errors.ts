@@ -21,6 +21,8 @@ export const errorStatus = {
   ppt_converter_missing: 415,
   target_unreachable: 422,
   quota_exceeded: 429,
+  /** The owner's jobs hit their time or memory limits too often this hour: heavy work waits (docs/decisions/0147). */
+  heavy_work_spent: 429,
   rate_limited: 429,
   server_busy: 503,
   storage_unavailable: 503,

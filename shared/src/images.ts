@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath, apiPaths } from './api-paths.js';
 import { outputFormatSchema, type OutputFormat } from './plans.js';
 import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
 import { deckReportSchema } from './presentations.js';
@@ -154,11 +155,11 @@ export const batchFieldsSchema = z.object({
 export const batchIdSchema = z.uuid();
 
 /** GET: the visitor's unexpired results, guests included, newest first (they survive a reload). */
-export const RESULTS_PATH = '/api/images/results';
+export const RESULTS_PATH = apiPaths.results;
 /** DELETE: removes one result and its stored file. */
-export const resultPath = (id: string) => `/api/images/${encodeURIComponent(id)}`;
+export const resultPath = (id: string) => apiPath(apiPaths.result, { id });
 /** GET: one ZIP of a batch's completed results, only for their owner. */
-export const batchZipPath = (batchId: string) => `/api/batches/${encodeURIComponent(batchId)}/zip`;
+export const batchZipPath = (batchId: string) => apiPath(apiPaths.batchZip, { batchId });
 /** The ZIP's note naming the results it could not include (expired or removed since). */
 export const BATCH_ZIP_NOTE = 'not-included.txt';
 

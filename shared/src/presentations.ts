@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from './api-paths.js';
 
 /**
  * How much picture detail a deck keeps (docs/decisions/0040-deck-targets-and-picture-sizes.md):
@@ -19,7 +20,7 @@ export const presentationFieldsSchema = z.object({
 });
 export type PresentationFields = z.input<typeof presentationFieldsSchema>;
 
-export const PRESENTATIONS_PROCESS_PATH = '/api/presentations/process';
+export const PRESENTATIONS_PROCESS_PATH = apiPaths.processDeck;
 
 /** What the optimiser did to a deck's media, for the results list and the history. */
 export const deckReportSchema = z.object({

@@ -1,3 +1,5 @@
+import { apiPaths } from './api-paths.js';
+
 /** Where every upgrade button leads a signed-in user. */
 export const SUBSCRIBE_PATH = '/subscribe';
 /** "Sign up free" and "Create a free account": the auth page opened on its register form. */
@@ -10,16 +12,12 @@ export const DEVELOPERS_PATH = '/developers';
 export const ACCOUNT_PATH = '/account';
 /** The page a password reset link opens; the token travels in the fragment, so it never reaches a server log (docs/decisions/0059). */
 export const RESET_PASSWORD_PATH = '/reset-password';
-/** The full-page sign-in before an upgrade (a signed-out Upgrade goes through /api/login); it sends on to /auth. */
-export const LOGIN_PATH = '/api/login';
-/** A signed-out Upgrade: through the server's sign-in, which comes back to the subscribe page. */
-export const LOGIN_TO_SUBSCRIBE = `${LOGIN_PATH}?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`;
+/** A signed-out Upgrade: through the server's sign-in (apiPaths.loginPage), which comes back to the subscribe page. */
+export const LOGIN_TO_SUBSCRIBE = `${apiPaths.loginPage}?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`;
 /** Signed out at /account: sign in, then back. */
 export const SIGN_IN_TO_ACCOUNT = `/auth?redirect=${ACCOUNT_PATH}`;
 
-/** Signing out is a POST (from a form, under the Origin check); a GET of it leads to SIGN_OUT_PAGE. */
-export const LOGOUT_PATH = '/api/auth/logout';
-/** The page that asks "Sign out?" with a button that posts: where a GET of the logout address leads. */
+/** The page that asks "Sign out?" with a button that posts: where a GET of apiPaths.logout leads. */
 export const SIGN_OUT_PAGE = '/sign-out';
 
 /** Paths the web app renders; the server answers other non-API paths with its 404 page and status. */

@@ -3,6 +3,7 @@
 // key, wheel, focus or drag, and what the visitor did meanwhile is handed to it once it is running.
 import { homePathFor } from './lib/homePath';
 import { languages } from './lib/languages';
+import { noticeWaiting } from './lib/notice';
 import './index.css';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -122,4 +123,6 @@ if (location.pathname === '/' && home !== '/') {
   for (const type of events) window.addEventListener(type, onEvent, { capture: true, passive: type === 'touchstart' || type === 'wheel' });
   // Back from a payment page: the app reads the result from the address at once.
   if (new URLSearchParams(location.search).has('redirect_status')) start();
+  // A notice waits (the account was just deleted): the app shows it now, not at the first touch.
+  else if (noticeWaiting()) start();
 }

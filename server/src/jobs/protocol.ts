@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import type { ErrorCode } from '@lightpix/shared';
+import type { ErrorCode, ErrorParams } from '@lightpix/shared';
 
 /**
  * What the app and a job's child process say to each other over IPC (advanced serialization, so
@@ -17,16 +17,20 @@ export interface SentError {
   message: string;
   fields?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The refusal's figures and reason (docs/decisions/0142): a memory limit's reason must reach the client and the heavy-work budget (0147). */
+  params?: ErrorParams;
 }
 
 export type ChildMessage = { ready: true } | { id: number; value: unknown } | { id: number; error: SentError };
 
 export function sendableError(error: unknown): SentError {
-  if (error instanceof AppError) return { code: error.code, message: error.message, fields: error.fields, headers: error.headers };
+  if (error instanceof AppError) return { code: error.code, message: error.message, fields: error.fields, headers: error.headers, params: error.params };
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
 /** An AppError stays an AppError; anything else stays unexpected (a 500 that shows nothing of it). */
 export function receivedError(sent: SentError): Error {
-  return sent.code ? new AppError(sent.code, sent.message, sent.fields, sent.headers) : new Error(sent.message);
+  if (!sent.code) return new Error(sent.message);
+  const error = new AppError(sent.code, sent.message, sent.fields, sent.headers);
+  return sent.params ? error.withParams(sent.params) : error;
 }

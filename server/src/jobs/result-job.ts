@@ -4,7 +4,7 @@ import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';
 import { keptMetadataKey, StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import type { JobInput, JobProcessPool } from './handlers.js';
-import type { CompletedColumns, ReservationLedger } from './reservations.js';
+import { hitALimit, type CompletedColumns, type ReservationLedger } from './reservations.js';
 
 type WithoutBytes<T> = Omit<T, 'data'>;
 
@@ -21,8 +21,12 @@ export type ResultJobSpec =
 export type ResultJob = ResultJobSpec & {
   /** The reserved result row: the job completes it, or its unit is given back. */
   resultId: string;
-  /** Whose result it is (user or guest session id): only they may read why a started job failed. */
+  /** Whose result it is (user or guest session id): only they may read why a started job failed. It is also the job's line (docs/decisions/0147). */
   owner: string;
+  /** A premium owner's batch may use every worker while nobody else waits (docs/decisions/0147). */
+  mayUseAllWorkers: boolean;
+  /** Work that may reach a time or memory limit: refused once its owner's heavy-work budget is spent (docs/decisions/0147). */
+  heavy: boolean;
 };
 
 export interface ResultJobDeps {
@@ -84,7 +88,13 @@ export function resultGivenBack(): AppError {
  * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
  */
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
-  const { storageKey, data: output, columns, preservable } = await work(deps, job, data);
+  // The owner's earlier jobs may have spent the heavy-work budget while this one waited (docs/decisions/0147).
+  if (job.heavy) await deps.ledger.refuseIfHeavyWorkSpent(job.resultId);
+  const { storageKey, data: output, columns, preservable } = await work(deps, job, data).catch(async (error: unknown) => {
+    // Charged before the worker is free, so the owner's next job already sees it (docs/decisions/0147).
+    if (hitALimit(error)) await deps.ledger.chargeLimitHit(job.resultId);
+    throw error;
+  });
   await deps.store.put(storageKey, output);
   // An API shrink's preservable fields wait beside it for a later `preserve` (docs/decisions/0136).
   if (preservable && !nothingKept(preservable)) await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));

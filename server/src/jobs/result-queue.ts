@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
-import type { Admission } from './queue.js';
+import { fairLines } from './fair-lines.js';
+import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
 /**
@@ -40,26 +41,38 @@ export function clientError(error: unknown): AppError {
   return error instanceof AppError ? error : new AppError('internal', 'Something went wrong on our side. Please try again.');
 }
 
-/** The single-machine result queue: each job runs here, its pixel work in the process pool's child processes. */
-export function localResultQueue(deps: ResultJobDeps): ResultQueue {
+/**
+ * The single-machine result queue: each job waits in its owner's line (fair-lines.ts), runs here, its
+ * pixel work in the process pool's child processes. `limits` are the pool's: as many jobs run as it
+ * has workers, and at most maxWaiting wait, half of them in one line (docs/decisions/0147).
+ */
+export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
   const started = new Set<Promise<void>>();
+  const lines = fairLines(limits.concurrency, Math.max(1, Math.floor(limits.maxWaiting / 2)));
+  // Requests admitted but not yet in a line count as waiting, so a burst cannot all pass the check at once (0082).
+  let admitted = 0;
+  let closed = false;
+  const isFull = () => closed || lines.waiting + admitted >= limits.maxWaiting;
+  const inLine = (job: ResultJob, data: Buffer) => lines.run(job, () => produceResult(deps, job, data));
   return {
     async assertRoom() {
-      deps.pool.assertRoom();
+      if (isFull()) throw serverBusy();
     },
     async admit() {
-      return deps.pool.admit();
+      if (isFull()) throw serverBusy();
+      admitted++;
+      return heldAdmission(() => admitted--);
     },
     async produce(job, data, admission) {
       // Given back in the same tick as the job is queued, so the job takes its place.
       admission?.release();
-      await produceResult(deps, job, data);
+      await inLine(job, data);
     },
     async start(job, data, admission) {
       admission?.release();
-      deps.pool.assertRoom();
-      const running = produceResult(deps, job, data).catch(async (error: unknown) => {
+      if (isFull()) throw serverBusy();
+      const running = inLine(job, data).catch(async (error: unknown) => {
         const now = Date.now();
         for (const [id, failure] of failures) if (now - failure.at > FAILURE_KEPT_MS) failures.delete(id);
         // Known before the row goes, so a client polling never finds neither.
@@ -74,6 +87,7 @@ export function localResultQueue(deps: ResultJobDeps): ResultQueue {
       return failure && failure.owner === owner ? failure.error : null;
     },
     async close() {
+      closed = true;
       await Promise.allSettled([...started]);
       await deps.pool.close();
     },

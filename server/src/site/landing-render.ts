@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { landingPath, type LandingLanguage } from '@lightpix/shared';
+import { apiPaths, landingPath, type LandingLanguage } from '@lightpix/shared';
 
 /** What the web build's server entry (web/src/ssr/render.tsx, built to web/dist-ssr) offers. */
 interface LandingRenderModule {
@@ -19,8 +19,8 @@ export interface LandingRoot {
 type Answers = Record<string, unknown>;
 
 /** The visitor's own reads; every other read is the same for all signed-out visitors. */
-const USER_PATH = '/api/auth/user';
-const SESSION_PATH = '/api/session/current';
+const USER_PATH = apiPaths.currentUser;
+const SESSION_PATH = apiPaths.session;
 /** Figures on the page (images processed, uptime) may be this old. */
 const FRESH_MS = 60_000;
 /** Renders kept: one per language and quota state seen in the last minute (a render costs ~20–50 ms of CPU). */

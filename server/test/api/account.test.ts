@@ -111,7 +111,18 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
     const record = (await client.process(await fixture('photo.jpg'), 'mine.jpg')).json();
     const key = await client.post('/api/keys', { name: 'laptop' });
     expect(key.statusCode).toBe(201);
-    expect((await client.request('DELETE', '/api/account', { password: 'wrong password' })).statusCode).toBe(400);
+    // The password is checked before the confirmation: a wrong one names the field, the right one changes nothing.
+    const wrongCheck = await client.post('/api/account/deletion-check', { password: 'wrong password' });
+    expect(wrongCheck.statusCode).toBe(400);
+    expect(wrongCheck.json().error).toMatchObject({ code: 'invalid_input', fields: { password: 'The password is not correct.' } });
+    expect((await client.post('/api/account/deletion-check', {})).statusCode).toBe(400);
+    expect((await client.post('/api/account/deletion-check', { password: 'correct horse battery' })).statusCode).toBe(204);
+    expect(await t.database.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
+    expect(fake.subscriptions.get(subscription.id)?.status).toBe('active');
+    const wrongDelete = await client.request('DELETE', '/api/account', { password: 'wrong password' });
+    expect(wrongDelete.statusCode).toBe(400);
+    expect(wrongDelete.json().error.fields.password).toBeTruthy();
+    expect(await t.database.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
     const deleted = await client.request('DELETE', '/api/account', { password: 'correct horse battery' });
     expect(deleted.statusCode).toBe(204);
     expect(fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
@@ -144,6 +155,7 @@ describe.each(databaseKinds)('without Stripe keys on %s', (kind) => {
     const webhook = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(webhook.statusCode).toBe(503);
     expect((await client.request('DELETE', '/api/account', { password: 'correct horse battery' })).statusCode).toBe(204);
+    expect((await client.post('/api/account/deletion-check', { password: 'correct horse battery' })).statusCode).toBe(401);
   });
 });
 

@@ -107,6 +107,9 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
     const patch = (body: unknown, userId = id) =>
       t.app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}`, headers: { cookie: admin.cookie }, payload: body as object });
     expect((await patch({ tier: 'premium' })).json()).toMatchObject({ tier: 'premium' });
+    // "Free accounts" counts what it says: the account moves to Premium, the total stays.
+    const after = (await admin.get('/api/admin/stats')).json();
+    expect(after).toMatchObject({ totalUsers: stats.totalUsers, freeAccounts: stats.freeAccounts - 1, premiumUsers: stats.premiumUsers + 1 });
     expect((await target.get('/api/session/current')).json()).toMatchObject({ tier: 'premium', maxImages: null });
     expect((await patch({ tier: 'gold' })).statusCode).toBe(400);
     expect((await patch({})).statusCode).toBe(400);

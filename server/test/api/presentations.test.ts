@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PRESENTATION_BYTES } from '@lightpix/shared';
 import { users } from '../../src/db/schema/index.js';
+import { DECK_TIME_LIMIT_MS } from '../../src/presentations/deck-job.js';
 import { converterState } from '../../src/presentations/ppt.js';
 import { readPackage } from '../../src/presentations/zip.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
@@ -124,6 +125,8 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
       const response = await deckRequest(client, slow.app, deck, 'slow.pptx');
       expect(response.statusCode).toBe(422);
       expect(response.json().error.code).toBe('presentation_timeout');
+      // The browser quotes the limit in the visitor's language (docs/decisions/0142).
+      expect(response.json().error.params).toEqual({ seconds: DECK_TIME_LIMIT_MS / 1000 });
       expect(await used(client)).toBe(0);
     } finally {
       await slow.close();

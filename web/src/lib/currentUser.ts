@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@lightpix/shared';
+import { apiPaths, currentUserSchema, type CurrentUser } from '@lightpix/shared';
 import { apiGet } from './api';
 import { queryKeys } from './queryKeys';
 
@@ -9,7 +9,7 @@ const signedInOrNull = currentUserSchema.nullable();
 export function useCurrentUser() {
   return useQuery({
     queryKey: queryKeys.currentUser,
-    queryFn: () => apiGet('/api/auth/user', signedInOrNull),
+    queryFn: () => apiGet(apiPaths.currentUser, signedInOrNull),
     retry: false,
   });
 }
@@ -18,6 +18,3 @@ export function useCurrentUser() {
 export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
   return user.firstName.trim() || user.email;
 }
-
-/** Where a sign-out form posts (a full-page navigation home). */
-export { LOGOUT_PATH } from '@lightpix/shared';

@@ -25,6 +25,13 @@ describe('errorMessage', () => {
     expect((await translator('fr'))(large)).toBe("Le fichier est trop volumineux\u00a0: les images peuvent peser jusqu'à 2,5 Mo.");
   });
 
+  it('quotes the deck time limit in every language', async () => {
+    const late = new ApiError(422, 'presentation_timeout', 'This deck took longer than 120 seconds to optimise. Try a smaller deck.', {}, { seconds: 120 });
+    expect((await translator('en'))(late)).toBe('This deck took longer than 120 seconds to optimise. Try a smaller deck.');
+    expect((await translator('pl'))(late)).toBe('Optymalizacja tej prezentacji trwała dłużej niż 120 s. Spróbuj mniejszej prezentacji.');
+    for (const language of landingLanguages) expect((await translator(language))(late), language).toContain('120');
+  });
+
   it('falls back to the code\'s general message for a reason it does not know, and to the server\'s English for an unknown code', async () => {
     const t = await translator('es');
     expect(t(new ApiError(422, 'undecodable_image', 'Something new.', {}, { reason: 'brand-new' }))).toBe('No se pudo leer la imagen. Puede estar dañada.');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { plansResponseSchema } from '@lightpix/shared';
+import { apiPaths, plansResponseSchema } from '@lightpix/shared';
 import { apiGet } from './api';
 import { queryKeys } from './queryKeys';
 
@@ -10,7 +10,7 @@ import { queryKeys } from './queryKeys';
 export function usePaymentsAvailable(): boolean {
   const plans = useQuery({
     queryKey: queryKeys.plans,
-    queryFn: () => apiGet('/api/plans', plansResponseSchema),
+    queryFn: () => apiGet(apiPaths.plans, plansResponseSchema),
     select: (response) => response.paymentsAvailable,
   });
   return plans.data === true;

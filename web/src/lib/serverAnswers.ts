@@ -1,4 +1,4 @@
-import { contactInfoSchema, currentUserSchema, plansResponseSchema, sessionResponseSchema, statsResponseSchema } from '@lightpix/shared';
+import { apiPaths, contactInfoSchema, currentUserSchema, plansResponseSchema, sessionResponseSchema, statsResponseSchema } from '@lightpix/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { queryKeys } from './queryKeys';
@@ -8,11 +8,11 @@ export type ServerAnswers = Record<string, unknown>;
 
 /** The reads a landing page is rendered with on the server: the visitor's own (who, what is left) and the plans, figures and contact details. */
 export const landingReads: readonly { path: string; key: QueryKey; schema: z.ZodType }[] = [
-  { path: '/api/auth/user', key: queryKeys.currentUser, schema: currentUserSchema.nullable() },
-  { path: '/api/session/current', key: queryKeys.session, schema: sessionResponseSchema },
-  { path: '/api/plans', key: queryKeys.plans, schema: plansResponseSchema },
-  { path: '/api/stats', key: queryKeys.stats, schema: statsResponseSchema },
-  { path: '/api/contact/info', key: queryKeys.contactInfo, schema: contactInfoSchema },
+  { path: apiPaths.currentUser, key: queryKeys.currentUser, schema: currentUserSchema.nullable() },
+  { path: apiPaths.session, key: queryKeys.session, schema: sessionResponseSchema },
+  { path: apiPaths.plans, key: queryKeys.plans, schema: plansResponseSchema },
+  { path: apiPaths.stats, key: queryKeys.stats, schema: statsResponseSchema },
+  { path: apiPaths.contactInfo, key: queryKeys.contactInfo, schema: contactInfoSchema },
 ];
 
 /** Puts the server's answers in the query cache, checked as the API client checks them, so the first render matches the server's. */

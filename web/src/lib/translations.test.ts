@@ -1,3 +1,4 @@
+import { frenchSpacingProblems } from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
 import { languages } from './languages';
 import { flattenTranslations as flatten, translationFiles } from './translations';
@@ -61,6 +62,13 @@ describe('translation files', () => {
       const missing = needed.filter((name) => !names(text).includes(name));
       if (missing.length > 0) problems.push(`${key}: lacks ${missing.join(', ')}`);
     }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(areas)('%s/fr puts a no-break space before : ; ! ? » and after « (shared/src/i18n/README.md)', (area) => {
+    const french = flatten(translationFiles[area]!.fr!);
+    const problems = [...french].flatMap(([key, text]) => frenchSpacingProblems(text).map((problem) => `${key}: ${problem}`));
+    expect(french.size).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });

@@ -7,3 +7,4 @@ export * from './uptime.js';
 export * from './billing.js';
 export * from './api-keys.js';
 export * from './password-resets.js';
+export * from './heavy-work.js';

@@ -5,7 +5,7 @@ import { AppError, parseBody } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { Billing } from '../billing/index.js';
 import { currentVisitor } from '../session/index.js';
-import { changePassword, deleteAccount } from './service.js';
+import { changePassword, checkDeletionPassword, deleteAccount } from './service.js';
 
 async function signedInUser(request: FastifyRequest, db: Database) {
   const { user } = await currentVisitor(request, db);
@@ -21,6 +21,14 @@ export async function accountRoutes(app: FastifyInstance, deps: { db: Database; 
     const user = await signedInUser(request, db);
     const input = parseBody(changePasswordRequestSchema, request.body);
     await changePassword(db, user, request.session.sessionId, input.currentPassword, input.newPassword);
+    return reply.status(204).send();
+  });
+
+  // Step one of deleting: the password is checked before the page asks for the confirmation; nothing changes.
+  app.post('/api/account/deletion-check', async (request, reply) => {
+    const user = await signedInUser(request, db);
+    const { password } = parseBody(deleteAccountRequestSchema, request.body);
+    await checkDeletionPassword(user, password);
     return reply.status(204).send();
   });
 

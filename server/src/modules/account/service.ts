@@ -30,13 +30,18 @@ export async function changePassword(
   });
 }
 
+/** The deletion's password rule, asked before the page asks "are you sure?" and again by the deletion itself. */
+export function checkDeletionPassword(user: UserRow, password: string): Promise<void> {
+  return checkPassword(user, password, 'password');
+}
+
 /**
  * Cancels any subscription first, then removes the user, their results (files too), history,
  * sessions, API keys and password-reset links; subscription records stay without the user for the billing duty
  * (docs/decisions/0032-account-deletion-and-billing-records.md).
  */
 export async function deleteAccount(db: Database, store: ResultStore, billing: Billing | null, user: UserRow, password: string): Promise<void> {
-  await checkPassword(user, password, 'password');
+  await checkDeletionPassword(user, password);
   await cancelAllSubscriptions(db, billing, user);
   const files = await db.transaction(async (tx) => {
     const stored = await tx

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_PATH, LOGOUT_PATH, SIGN_OUT_PAGE, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
+import { apiPaths, SIGN_OUT_PAGE, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor, findUser } from '../session/index.js';
@@ -21,7 +21,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, adminEmails } = deps;
 
   app.post(
-    '/api/auth/register',
+    apiPaths.register,
     { config: { rateLimit: REGISTER_PER_IP } },
     async (request, reply): Promise<CurrentUser> => {
       const input = parseBody(registerRequestSchema, request.body);
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
   });
 
-  app.post('/api/auth/login', { config: { rateLimit: SIGN_IN_PER_IP } }, async (request): Promise<CurrentUser> => {
+  app.post(apiPaths.login, { config: { rateLimit: SIGN_IN_PER_IP } }, async (request): Promise<CurrentUser> => {
     const attempt = await accountAttempts(request);
     if (!attempt.isAllowed && attempt.isExceeded) {
       throw new AppError('rate_limited', 'Too many sign-in attempts for this account. Please wait and try again.', undefined, {
@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   // Signed out is an answer, not an error: 200 null, so no page logs a failed request (docs/decisions/0055).
-  app.get('/api/auth/user', async (request, reply): Promise<CurrentUser | null> => {
+  app.get(apiPaths.currentUser, async (request, reply): Promise<CurrentUser | null> => {
     reply.header('Cache-Control', 'no-store');
     const userId = request.session.get('userId');
     const user = userId ? await findUser(db, userId) : null;
@@ -70,16 +70,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   await app.register(async (forms) => {
     // The sign-out form sends an empty form body; nothing in it is read.
     forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
-    forms.post(LOGOUT_PATH, logout);
-    forms.post('/api/logout', logout);
+    forms.post(apiPaths.logout, logout);
+    forms.post(apiPaths.oldLogout, logout);
   });
   // Old links and bookmarks: a page that asks, with a button that posts.
   const askFirst = async (_request: FastifyRequest, reply: FastifyReply) => reply.redirect(SIGN_OUT_PAGE, 303);
-  app.get(LOGOUT_PATH, askFirst);
-  app.get('/api/logout', askFirst);
+  app.get(apiPaths.logout, askFirst);
+  app.get(apiPaths.oldLogout, askFirst);
 
   /** Sign-in before an upgrade: the page to come back to travels as ?redirect=. */
-  app.get<{ Querystring: { redirect?: string } }>(LOGIN_PATH, async (request, reply) => {
+  app.get<{ Querystring: { redirect?: string } }>(apiPaths.loginPage, async (request, reply) => {
     const back = safeRedirect(request.query.redirect);
     return reply.redirect(back === '/' ? '/auth' : `/auth?redirect=${encodeURIComponent(back)}`, 302);
   });

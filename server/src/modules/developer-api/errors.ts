@@ -40,6 +40,7 @@ const tinifyNames: Partial<Record<ErrorCode, TinifyErrorName>> = {
   image_too_complex: 'Unprocessable',
   target_unreachable: 'Unprocessable',
   quota_exceeded: 'TooManyRequests',
+  heavy_work_spent: 'TooManyRequests',
   rate_limited: 'TooManyRequests',
   server_busy: 'ServiceUnavailable',
   storage_unavailable: 'ServiceUnavailable',

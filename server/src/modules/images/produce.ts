@@ -5,7 +5,7 @@ import { results, type ResultRow } from '../../db/schema/index.js';
 import type { Admission } from '../../jobs/queue.js';
 import { JobStillRunning } from '../../jobs/result-queue.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
-import { giveBackUnit, reserveUnit, type QuotaOwner } from '../quota/index.js';
+import { assertHeavyWorkLeft, giveBackUnit, isHeavyWork, reserveUnit, type QuotaOwner } from '../quota/index.js';
 import type { Database } from '../../db/client.js';
 import type { ResultQueue } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
@@ -35,7 +35,8 @@ export const ownerKey = (owner: QuotaOwner) => owner.userId ?? owner.guestSessio
 /**
  * The one way a result is made (an image, an API transform, a deck): reserve a unit (the row is the
  * ledger), hand the job to the queue, which stores the file and completes the row. 'wait' returns the
- * completed row; 'start' returns the reserved row at once. A failed job's unit is given back once.
+ * completed row; 'start' returns the reserved row at once. A failed job's unit is given back once; one that
+ * hit its time or memory limit also costs its owner heavy work (docs/decisions/0147).
  */
 export async function reserveAndProduce(
   deps: ImagesDeps,
@@ -51,8 +52,12 @@ export async function reserveAndProduce(
   const now = deps.now();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
+  const heavy = isHeavyWork(spec);
+  // An owner whose jobs keep hitting their limits waits for heavy work; small images still go (docs/decisions/0147).
+  if (heavy) await assertHeavyWorkLeft(deps.db, owner, now);
   await reserveUnit(deps.db, plan, owner, { ...reservation, id, expiresAt }, now);
-  const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner) };
+  // Each owner waits in a line of their own; premium may fill every worker while nobody else waits (0147).
+  const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner), mayUseAllWorkers: plan.tier === 'premium', heavy };
   try {
     if (mode === 'start') await deps.jobs.start(job, data, admission);
     else await deps.jobs.produce(job, data, admission);

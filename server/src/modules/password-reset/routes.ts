@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  apiPaths,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   type CurrentUser,
@@ -37,14 +38,14 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, ad
     mailer?.close();
   });
 
-  app.get('/api/auth/password-reset', async (): Promise<PasswordResetInfo> => ({ available: mailer !== null }));
+  app.get(apiPaths.passwordReset, async (): Promise<PasswordResetInfo> => ({ available: mailer !== null }));
 
   const addressAttempts = app.createRateLimit({
     ...RESET_REQUESTS_PER_ADDRESS,
     keyGenerator: (request) => `reset:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
   });
 
-  app.post('/api/auth/password-reset', { config: { rateLimit: RESET_REQUESTS_PER_IP } }, async (request, reply): Promise<PasswordResetReceipt> => {
+  app.post(apiPaths.passwordReset, { config: { rateLimit: RESET_REQUESTS_PER_IP } }, async (request, reply): Promise<PasswordResetReceipt> => {
     if (!mailer) throw emailUnavailable();
     const { email, language } = parseBody(passwordResetRequestSchema, request.body);
     // Counted for every address, known or not, so the limit itself says nothing about accounts.
@@ -64,7 +65,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, ad
     return SENT;
   });
 
-  app.post('/api/auth/password-reset/confirm', { config: { rateLimit: RESET_CONFIRMS_PER_IP } }, async (request): Promise<CurrentUser> => {
+  app.post(apiPaths.passwordResetConfirm, { config: { rateLimit: RESET_CONFIRMS_PER_IP } }, async (request): Promise<CurrentUser> => {
     const { token, newPassword } = parseBody(passwordResetConfirmSchema, request.body);
     const user = await resetPassword(db, token, newPassword, now());
     // Every session of the user ended with the reset; this browser starts a new one.

@@ -9,6 +9,8 @@
  * - quotaUsage / windowStart: units used in the plan's window, and when the next one frees up.
  * - spentResults / spentResultsSql / isReserved: what counts as spent (history, admin, stats).
  * - isExpired / isDownloadable: whether a result's file may still be sent.
+ * - isHeavyWork / assertHeavyWorkLeft: work that may reach a job's limits is refused once the owner's
+ *   jobs hit them HEAVY_WORK_PER_HOUR times in an hour; giveBackUnit(…, 'hit a limit') charges one (docs/decisions/0147).
  */
 export {
   completeReservation,
@@ -24,3 +26,4 @@ export {
   type ReservedRow,
 } from './ledger.js';
 export { isDownloadable, isExpired, isReserved, spentResults, spentResultsSql } from './spent.js';
+export { assertHeavyWorkLeft, heavyWorkUsage, HEAVY_PIXELS, HEAVY_WORK_PER_HOUR, isHeavyWork } from './heavy-work.js';

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { CompletedColumns, ReservationLedger } from '../../jobs/reservations.js';
+import { chargeLimitHit, refuseIfHeavyWorkSpent } from './heavy-work.js';
 
 /** Who a unit of quota is charged to. */
 export interface QuotaOwner {
@@ -138,11 +139,13 @@ export async function completeReservation(db: Database, resultId: string, storag
   return row?.status === 'completed' && row.storageKey === storageKey;
 }
 
-/** The ledger handed to result jobs (jobs/reservations.ts) by the entry points. */
-export function quotaLedger(db: Database): ReservationLedger {
+/** The ledger handed to result jobs (jobs/reservations.ts) by the entry points; `now` dates heavy work. */
+export function quotaLedger(db: Database, now: () => Date = () => new Date()): ReservationLedger {
   return {
     complete: (resultId, storageKey, columns) => completeReservation(db, resultId, storageKey, columns),
     giveBack: (resultId) => giveBackUnit(db, resultId),
+    chargeLimitHit: (resultId) => chargeLimitHit(db, resultId, now()),
+    refuseIfHeavyWorkSpent: (resultId) => refuseIfHeavyWorkSpent(db, resultId, now()),
     async isCompleted(resultId) {
       const [row] = await db.select({ status: results.status }).from(results).where(eq(results.id, resultId));
       return row?.status === 'completed';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionResponse } from '@lightpix/shared';
+import { apiPaths, type SessionResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor, describeSession } from './service.js';
 
 export async function sessionRoutes(app: FastifyInstance, deps: { db: Database; plans: PlanTable; now: () => Date }) {
-  app.get('/api/session/current', async (request, reply): Promise<SessionResponse> => {
+  app.get(apiPaths.session, async (request, reply): Promise<SessionResponse> => {
     reply.header('Cache-Control', 'no-store');
     return describeSession(deps.db, deps.plans, await currentVisitor(request, deps.db), deps.now());
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { StatsResponse } from '@lightpix/shared';
+import { apiPaths, type StatsResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { countStats } from './service.js';
 
@@ -8,7 +8,7 @@ const CACHE_MS = 60_000;
 
 export async function statsRoutes(app: FastifyInstance, { db, now }: { db: Database; now: () => Date }) {
   let cached: { at: number; stats: StatsResponse } | null = null;
-  app.get('/api/stats', async (_request, reply): Promise<StatsResponse> => {
+  app.get(apiPaths.stats, async (_request, reply): Promise<StatsResponse> => {
     const at = now().getTime();
     if (!cached || at - cached.at >= CACHE_MS || at < cached.at) cached = { at, stats: await countStats(db, new Date(at)) };
     reply.header('Cache-Control', 'public, max-age=60');

@@ -6,6 +6,7 @@ import { Header } from '#components/layout/Header';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { StartedSignal } from '#lib/started';
+import { AccountDeletedNotice } from '../../features/account/AccountDeletedNotice';
 import { PastDueBanner } from '../../features/billing/PastDueBanner';
 import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
@@ -19,6 +20,7 @@ export function AppLayout() {
       <Header />
       <PastDueBanner signedIn={Boolean(user.data)} />
       <PaymentReturn />
+      <AccountDeletedNotice />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />

@@ -2,6 +2,7 @@ import { remainingImages, type ImageRecord, type Plan, type SessionResponse } fr
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAddResult, useCurrentResults, useRemoveResult } from '../../features/processing/api';
 import { ProcessedList } from '../../features/processing/ProcessedList';
+import { useKeptOriginals } from '../../features/processing/useKeptOriginals';
 import { useProcessQueue } from '../../features/processing/useProcessQueue';
 import { SettingsPanel } from '../../features/settings/SettingsPanel';
 import { SelectedFilesList } from '../../features/upload/SelectedFilesList';
@@ -37,7 +38,12 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   const records = useMemo(() => currentResults.items.filter((record) => !hidden.has(record.id)), [currentResults.items, hidden]);
   // One starting quality on every page (docs/decisions/0056).
   const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
-  const signedIn = Boolean(useCurrentUser().data);
+  const user = useCurrentUser();
+  const signedIn = Boolean(user.data);
+  // Whose originals this browser keeps: known once the user check and the session have answered.
+  const owner = user.isPending || user.isError || !session ? null : user.data ? `user:${user.data.id}` : `guest:${session.id}`;
+  const keptOriginals = useKeptOriginals(owner);
+  const keep = keptOriginals.keep;
   const nextId = useRef(0);
   // Files are read for their size and thumbnail one at a time, so 100 photos never decode at once.
   const previews = useRef<Promise<unknown>>(Promise.resolve());
@@ -56,7 +62,11 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   }, []);
   const onProcessed = useCallback((id: string, record: ImageRecord) => {
     const image = imagesRef.current.find((item) => item.id === id);
-    if (image) setOriginals((current) => new Map(current).set(record.id, { file: image.file, thumbnail: image.thumbnail ?? null }));
+    if (image) {
+      setOriginals((current) => new Map(current).set(record.id, { file: image.file, thumbnail: image.thumbnail ?? null }));
+      // A copy for Compare after a reload, in this browser only (docs/decisions/0123).
+      void keep(record.id, image.file, record.expiresAt);
+    }
     setImages((current) => current.filter((item) => item.id !== id));
     addResult(record);
     // The last file done: on a phone the results sit below the settings, so bring them into view.
@@ -66,7 +76,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
         if (top !== undefined && (top < 0 || top > window.innerHeight * 0.6)) resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       });
     }
-  }, [addResult]);
+  }, [addResult, keep]);
   const { processAll, cancel, busy } = useProcessQueue({ onState, onProcessed });
 
   const shownResultIds = useMemo(() => new Set(records.map((record) => record.id)), [records]);
@@ -156,6 +166,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
         <ProcessedList
           records={records}
           originals={originals}
+          kept={{ ids: keptOriginals.kept, load: keptOriginals.load }}
           batchId={batchId}
           onRemove={remove}
           more={currentResults.hasNextPage ? { loading: currentResults.isFetchingNextPage, load: () => void currentResults.fetchNextPage() } : undefined}

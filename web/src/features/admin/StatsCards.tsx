@@ -1,7 +1,7 @@
 import type { AdminStats } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 
-const cards = ['totalUsers', 'registeredUsers', 'premiumUsers', 'totalImages'] as const;
+const cards = ['totalUsers', 'freeAccounts', 'premiumUsers', 'totalImages'] as const;
 
 /** Admin panel: four stat cards. */
 export function StatsCards({ stats }: { stats: AdminStats | undefined }) {

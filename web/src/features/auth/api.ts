@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPaths,
   currentUserSchema,
   passwordResetInfoSchema,
   passwordResetReceiptSchema,
@@ -36,19 +37,19 @@ function useAuthMutation<Body>(path: string, { onSignedIn, onError }: AuthCallba
   });
 }
 
-export const useLogin = (callbacks: AuthCallbacks) => useAuthMutation<LoginRequest>('/api/auth/login', callbacks);
-export const useRegister = (callbacks: AuthCallbacks) => useAuthMutation<RegisterRequest>('/api/auth/register', callbacks);
+export const useLogin = (callbacks: AuthCallbacks) => useAuthMutation<LoginRequest>(apiPaths.login, callbacks);
+export const useRegister = (callbacks: AuthCallbacks) => useAuthMutation<RegisterRequest>(apiPaths.register, callbacks);
 
 /** Whether this installation can e-mail reset links (SMTP and a public address configured). */
 export function usePasswordResetInfo() {
-  return useQuery({ queryKey: ['auth', 'password-reset'], queryFn: () => apiGet('/api/auth/password-reset', passwordResetInfoSchema) });
+  return useQuery({ queryKey: ['auth', 'password-reset'], queryFn: () => apiGet(apiPaths.passwordReset, passwordResetInfoSchema) });
 }
 
 /** Asks for a reset link; the answer is the same whether or not an account uses the address. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (body: PasswordResetRequest) => apiSend('POST', '/api/auth/password-reset', body, passwordResetReceiptSchema) });
+  return useMutation({ mutationFn: (body: PasswordResetRequest) => apiSend('POST', apiPaths.passwordReset, body, passwordResetReceiptSchema) });
 }
 
 /** Sets the new password from a reset link and signs this browser in; every other session has ended. */
 export const useConfirmPasswordReset = (callbacks: AuthCallbacks) =>
-  useAuthMutation<PasswordResetConfirm>('/api/auth/password-reset/confirm', callbacks);
+  useAuthMutation<PasswordResetConfirm>(apiPaths.passwordResetConfirm, callbacks);

@@ -51,8 +51,8 @@ export function ContactMessagesList() {
                 {message.signedIn && <> · {t('contact.admin.signedIn')}</>}
               </p>
               <p className="mt-1 text-xs text-slate-500">
-                {t('contact.admin.received')}: <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time> ·{' '}
-                {t('contact.admin.language')}: {message.language}
+                {t('common.label', { label: t('contact.admin.received') })} <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time> ·{' '}
+                {t('common.label', { label: t('contact.admin.language') })} {message.language}
               </p>
               <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>
             </li>

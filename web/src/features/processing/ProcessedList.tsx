@@ -12,6 +12,8 @@ interface ProcessedListProps {
   onRemove: (record: ImageRecord) => void;
   /** This visit's originals by result id, for the before/after comparison and the thumbnail. */
   originals?: ReadonlyMap<string, { file: File; thumbnail: string | null }>;
+  /** Results whose original this browser kept from an earlier visit (null: not known yet), and how to read one. */
+  kept?: { ids: ReadonlySet<string> | null; load: (resultId: string) => Promise<File | null> };
   /** The latest selection sent together: "Download all" zips its results. */
   batchId?: string | null;
   /** Older results wait on the server: "Show more" loads the next page. */
@@ -19,15 +21,23 @@ interface ProcessedListProps {
 }
 
 /** Results of this visit: sizes, savings, status and download. */
-export function ProcessedList({ records, onRemove, originals, batchId, more }: ProcessedListProps) {
+export function ProcessedList({ records, onRemove, originals, kept, batchId, more }: ProcessedListProps) {
   const { t } = useTranslation();
-  const [comparing, setComparing] = useState<string | null>(null);
+  const [comparing, setComparing] = useState<{ id: string; file: File } | null>(null);
   if (records.length === 0) return null;
+  const compareState = (record: ImageRecord): CompareState => {
+    if (record.status !== 'completed' || record.objectPath === null) return 'none';
+    if (originals?.has(record.id) || kept?.ids?.has(record.id)) return 'ready';
+    return kept && kept.ids === null ? 'checking' : 'missing';
+  };
+  async function openCompare(id: string) {
+    const file = originals?.get(id)?.file ?? (await kept?.load(id));
+    if (file) setComparing({ id, file });
+  }
   // The page's latest batch, else (after a reload) the newest result's batch.
   const zipBatch = batchId ?? records[0]?.batchId ?? null;
   const inBatch = zipBatch ? records.filter((record) => record.batchId === zipBatch && record.status === 'completed').length : 0;
-  const compared = comparing ? records.find((record) => record.id === comparing) : undefined;
-  const comparedOriginal = comparing ? originals?.get(comparing) : undefined;
+  const compared = comparing ? records.find((record) => record.id === comparing.id) : undefined;
   return (
     <section aria-labelledby="processed-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -49,8 +59,8 @@ export function ProcessedList({ records, onRemove, originals, batchId, more }: P
             key={record.id}
             record={record}
             thumbnail={originals?.get(record.id)?.thumbnail ?? null}
-            canCompare={Boolean(originals?.get(record.id)) && record.objectPath !== null}
-            onCompare={() => setComparing(record.id)}
+            compare={compareState(record)}
+            onCompare={() => void openCompare(record.id)}
             onRemove={onRemove}
           />
         ))}
@@ -66,20 +76,23 @@ export function ProcessedList({ records, onRemove, originals, batchId, more }: P
           {more.loading ? t('common.loading') : t('results.showMore')}
         </button>
       )}
-      {compared && comparedOriginal && <CompareDialog record={compared} original={comparedOriginal.file} onClose={() => setComparing(null)} />}
+      {compared && comparing && <CompareDialog record={compared} original={comparing.file} onClose={() => setComparing(null)} />}
     </section>
   );
 }
 
+/** ready: the original is here; missing: not on this device (the button stays and says why); none: nothing to compare. */
+type CompareState = 'ready' | 'checking' | 'missing' | 'none';
+
 interface ResultRowProps {
   record: ImageRecord;
   thumbnail: string | null;
-  canCompare: boolean;
+  compare: CompareState;
   onCompare: () => void;
   onRemove: (record: ImageRecord) => void;
 }
 
-function ResultRow({ record, thumbnail, canCompare, onCompare, onRemove }: ResultRowProps) {
+function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRowProps) {
   const { t, i18n } = useTranslation();
   const saved = percentSaved(record.originalSize, record.processedSize);
   const completed = record.status === 'completed';
@@ -145,12 +158,15 @@ function ResultRow({ record, thumbnail, canCompare, onCompare, onRemove }: Resul
             {t('results.download')}
           </a>
         )}
-        {canCompare && (
+        {compare !== 'none' && (
           <button
             type="button"
             onClick={onCompare}
+            disabled={compare !== 'ready'}
             aria-label={t('compare.openNamed', { name: record.originalName })}
-            className="rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+            aria-describedby={compare === 'missing' ? `${record.id}-no-original` : undefined}
+            data-testid="compare-button"
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white"
           >
             {t('compare.open')}
           </button>
@@ -164,6 +180,12 @@ function ResultRow({ record, thumbnail, canCompare, onCompare, onRemove }: Resul
           {t('results.remove')}
         </button>
       </div>
+      {compare === 'missing' && (
+        // The server never keeps originals: Compare needs the copy this browser kept, and this one has none.
+        <p id={`${record.id}-no-original`} data-testid="compare-unavailable" className="mt-2 text-sm text-slate-600">
+          {t('compare.notKept')}
+        </p>
+      )}
     </li>
   );
 }

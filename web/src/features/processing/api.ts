@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/ui/Toast';
 import { apiSend } from '#lib/api';
+import { forgetOriginal } from '#lib/keptOriginals';
 import { queryKeys } from '#lib/queryKeys';
 import { useResultPages, withoutRecord, withRecordFirst, type ResultPages } from '#lib/resultPages';
 
@@ -51,10 +52,13 @@ export function useRemoveResult() {
       try {
         if (keepalive) {
           // The page is going away: a keepalive request outlives it.
+          void forgetOriginal(id);
           await fetch(resultPath(id), { method: 'DELETE', credentials: 'include', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: '{}' });
           return;
         }
         await apiSend('DELETE', resultPath(id), {}, noContentSchema);
+        // The result is gone, so is this browser's copy of its original (docs/decisions/0123).
+        void forgetOriginal(id);
         queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withoutRecord(data, id));
         void queryClient.invalidateQueries({ queryKey: queryKeys.history });
       } catch {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { plansResponseSchema, sessionResponseSchema, type Plan, type PlansResponse, type SessionResponse } from '@lightpix/shared';
+import { apiPaths, plansResponseSchema, sessionResponseSchema, type Plan, type PlansResponse, type SessionResponse } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
 export function useSession() {
   return useQuery({
     queryKey: queryKeys.session,
-    queryFn: () => apiGet('/api/session/current', sessionResponseSchema),
+    queryFn: () => apiGet(apiPaths.session, sessionResponseSchema),
     // Refetched on mount.
     refetchOnMount: 'always',
   });
@@ -16,7 +16,7 @@ export function useSession() {
 function usePlansResponse<T>(select: (response: PlansResponse) => T) {
   return useQuery({
     queryKey: queryKeys.plans,
-    queryFn: () => apiGet('/api/plans', plansResponseSchema),
+    queryFn: () => apiGet(apiPaths.plans, plansResponseSchema),
     select,
   });
 }

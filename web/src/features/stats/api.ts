@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { statsResponseSchema } from '@lightpix/shared';
+import { apiPaths, statsResponseSchema } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
 export function useStats() {
-  return useQuery({ queryKey: queryKeys.stats, queryFn: () => apiGet('/api/stats', statsResponseSchema) });
+  return useQuery({ queryKey: queryKeys.stats, queryFn: () => apiGet(apiPaths.stats, statsResponseSchema) });
 }

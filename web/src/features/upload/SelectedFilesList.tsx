@@ -120,7 +120,7 @@ function UploadStatus({ state }: { state: UploadState }) {
     return (
       <div role="alert" data-testid="upload-failed" className="mt-3 space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
         <p>
-          <span className="font-semibold">{t('selected.failed')}:</span> {headline}
+          <span className="font-semibold">{t('common.label', { label: t('selected.failed') })}</span> {headline}
         </p>
         {refused && <p className="text-red-700">{t('refused.replace')}</p>}
       </div>

@@ -1,5 +1,5 @@
 import { API_KEY_REQUESTS_PER_MINUTE, DEVELOPERS_PATH, DOCUMENTED_API_ERRORS, MAX_API_KEYS, TINIFY_ERRORS } from '@lightpix/shared';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '#components/ui/PageTitle';
@@ -26,6 +26,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </section>
   );
+}
+
+/** An error name as clients spell it, on one line where it fits, else broken only between its words (UnsupportedMedia·Type). */
+function ErrorName({ name }: { name: string }) {
+  return name.split(/(?=[A-Z])/).map((word, index) => (
+    <Fragment key={word + index}>
+      {index > 0 && <wbr />}
+      <span>{word}</span>
+    </Fragment>
+  ));
 }
 
 /** The developer API: keys for a signed-in user, then how to call it (curl, the tinify client), limits and errors (docs/decisions/0070). */
@@ -136,7 +146,9 @@ print(tinify.compression_count, "compressions this month")`}</Code>
             {DOCUMENTED_API_ERRORS.map((name) => (
               <tr key={name} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-4 font-mono">{TINIFY_ERRORS[name]}</td>
-                <td className="py-2 pr-4 font-mono break-all">{name}</td>
+                <td data-testid="api-error-name" className="py-2 pr-4 font-mono">
+                  <ErrorName name={name} />
+                </td>
                 <td className="py-2 text-slate-700">{t(`developers.errors.meanings.${name}`)}</td>
               </tr>
             ))}

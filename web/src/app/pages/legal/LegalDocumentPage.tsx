@@ -67,7 +67,7 @@ export function LegalDocumentPage({ name }: { name: LegalName }) {
       )}
       <PageTitle>{document.title}</PageTitle>
       <p className="mt-2 text-sm text-slate-600" data-testid="legal-revised">
-        {texts.data.revised}: <time dateTime={revised[name]}>{say.date(revised[name])}</time>
+        {texts.data.revised} <time dateTime={revised[name]}>{say.date(revised[name])}</time>
       </p>
       {content}
       <Link to={home} className="mt-10 inline-flex text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">

@@ -1,4 +1,4 @@
-import type { Plan, PlansResponse } from '@lightpix/shared';
+import { frenchSpacingProblems, type Plan, type PlansResponse } from '@lightpix/shared';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -93,6 +93,17 @@ describe('legal documents', () => {
     expect(legalFormat('en').date('2026-11-21')).toBe('21 November 2026');
     expect(legalFormat('de').date('2026-11-21')).toBe('21. November 2026');
     expect(legalFormat('pl').date('2026-11-21')).toBe('21 listopada 2026');
+  });
+
+  it('French: a no-break space before : ; ! ? » and after « in every document (shared/src/i18n/README.md)', () => {
+    const text = (document: LegalDocument) =>
+      renderToStaticMarkup(createElement(MemoryRouter, null, document.body(facts, legalFormat('fr'))))
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, '&');
+    const problems = [fr.terms, fr.privacy, fr.cookies].flatMap((document) => [document.title, text(document)]).flatMap(frenchSpacingProblems);
+    expect(problems.concat(frenchSpacingProblems(fr.revised))).toEqual([]);
   });
 
   it('need every tier in the plan table', () => {

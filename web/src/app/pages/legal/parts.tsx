@@ -10,6 +10,7 @@ export interface LegalDocument {
 /** The three legal texts of one language, with the words of the page around them. */
 export interface LegalTexts {
   /** "Ultimo aggiornamento", before the revision date. */
+  /** "Last updated:", with the colon as the language writes it. */
   revised: string;
   home: string;
   terms: LegalDocument;

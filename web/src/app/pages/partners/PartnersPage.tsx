@@ -26,7 +26,7 @@ function PartnerCard({ partner }: { partner: Partner }) {
         href={partner.url}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`${t('partners.visit')}: ${t('partners.newTab', { name: partner.name })}`}
+        aria-label={`${t('common.label', { label: t('partners.visit') })} ${t('partners.newTab', { name: partner.name })}`}
         className="mt-4 inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
       >
         {t('partners.visit')}

@@ -27,7 +27,7 @@ const storage = [
 
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
-  revised: 'Zuletzt aktualisiert',
+  revised: 'Zuletzt aktualisiert:',
   home: 'Zurück zur Startseite',
   terms: {
     title: 'Allgemeine Geschäftsbedingungen',

@@ -27,7 +27,7 @@ const storage = [
 
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
-  revised: 'Last updated',
+  revised: 'Last updated:',
   home: 'Back to home',
   terms: {
     title: 'Terms of Service',

@@ -27,7 +27,7 @@ const storage = [
 
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
-  revised: 'Última actualización',
+  revised: 'Última actualización:',
   home: 'Volver al inicio',
   terms: {
     title: 'Términos y condiciones del servicio',

@@ -27,7 +27,7 @@ const storage = [
 
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
-  revised: 'Dernière mise à jour',
+  revised: 'Dernière mise à jour\u00a0:',
   home: 'Retour à l’accueil',
   terms: {
     title: 'Conditions générales d’utilisation',

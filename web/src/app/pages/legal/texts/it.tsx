@@ -27,7 +27,7 @@ const storage = [
 
 /** The reference text: the other languages translate it, and it prevails in case of doubt (docs/decisions/0141). */
 export const texts: LegalTexts = {
-  revised: 'Ultimo aggiornamento',
+  revised: 'Ultimo aggiornamento:',
   home: 'Torna alla Home',
   /** Condizioni generali del servizio; limiti e prezzo vengono dalla tabella dei piani del server. */
   terms: {

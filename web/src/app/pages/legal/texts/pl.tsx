@@ -31,7 +31,7 @@ const storage = [
 
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
-  revised: 'Ostatnia aktualizacja',
+  revised: 'Ostatnia aktualizacja:',
   home: 'Wróć na stronę główną',
   terms: {
     title: 'Regulamin usługi',

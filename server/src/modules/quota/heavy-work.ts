@@ -1,0 +1,89 @@
+import { and, count, eq, gt, min, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { heavyWork, results } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { ResultJobSpec } from '../../jobs/result-job.js';
+
+/**
+ * Jobs that hit their time or memory limit one owner may have in an hour: past them, heavy work is
+ * refused until the oldest leaves the hour (docs/decisions/0147).
+ */
+export const HEAVY_WORK_PER_HOUR = 3;
+export const HEAVY_WORK_WINDOW_MS = 3600 * 1000;
+
+/** Pixels over all frames from which an image counts as heavy work: a 24 MP camera photo is not; a 100-frame 500×500 animation is. */
+export const HEAVY_PIXELS = 25_000_000;
+
+/** Work that may reach a job's limits, and is refused once the budget is spent: big or long animations, and every deck. */
+export function isHeavyWork(spec: ResultJobSpec): boolean {
+  if (spec.kind === 'deck') return true;
+  const { width, height, pages } = spec.input.info;
+  return width * height * pages >= HEAVY_PIXELS;
+}
+
+/** Who heavy work is charged to: ledger.ts's QuotaOwner. */
+interface Owner {
+  guestSessionId: string;
+  userId: string | null;
+  clientIp: string;
+}
+
+/** An account is charged per account; a guest per session AND per address, the stricter wins, as the quota (docs/decisions/0080). */
+function ownerFilters(owner: Owner): SQL[] {
+  if (owner.userId) return [and(eq(heavyWork.userId, owner.userId), eq(heavyWork.byGuest, false))!];
+  return [eq(heavyWork.guestSessionId, owner.guestSessionId), and(eq(heavyWork.clientIp, owner.clientIp), eq(heavyWork.byGuest, true))!];
+}
+
+/** Limit hits in the last hour, and when the oldest leaves it (null while none). */
+export async function heavyWorkUsage(db: Database, owner: Owner, now: Date): Promise<{ used: number; freesAt: Date | null }> {
+  const since = new Date(now.getTime() - HEAVY_WORK_WINDOW_MS);
+  let used = 0;
+  let freesAt: Date | null = null;
+  for (const filter of ownerFilters(owner)) {
+    const [row] = await db
+      .select({ used: count(), oldest: min(heavyWork.createdAt) })
+      .from(heavyWork)
+      .where(and(filter, gt(heavyWork.createdAt, since)));
+    const rowUsed = Number(row?.used ?? 0);
+    if (rowUsed > used) {
+      used = rowUsed;
+      freesAt = row?.oldest ? new Date(new Date(row.oldest).getTime() + HEAVY_WORK_WINDOW_MS) : null;
+    }
+  }
+  return { used, freesAt };
+}
+
+/** 429 with Retry-After; the browser writes it from the code and figures (docs/decisions/0142). */
+export function heavyWorkSpent(freesAt: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((freesAt.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'heavy_work_spent',
+    `${HEAVY_WORK_PER_HOUR} of your files in the last hour took too long or needed too much memory. Large files can be sent again in ${minutes} minutes; smaller images still work.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  ).withParams({ max: HEAVY_WORK_PER_HOUR, minutes });
+}
+
+/** Refuses heavy work while the owner's budget is spent. */
+export async function assertHeavyWorkLeft(db: Database, owner: Owner, now: Date): Promise<void> {
+  const { used, freesAt } = await heavyWorkUsage(db, owner, now);
+  if (used >= HEAVY_WORK_PER_HOUR && freesAt) throw heavyWorkSpent(freesAt, now);
+}
+
+/** Charges the reserved result's owner one limit hit; a job reported twice (retried, or by two paths) is charged once. */
+export async function chargeLimitHit(db: Database, resultId: string, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ guestSessionId: results.guestSessionId, userId: results.userId, byGuest: results.byGuest, clientIp: results.clientIp })
+    .from(results)
+    .where(eq(results.id, resultId));
+  if (!row) return;
+  await db.insert(heavyWork).values({ resultId, ...row, createdAt: now }).onConflictDoNothing();
+}
+
+/** Refuses a waiting heavy job whose owner's budget was spent meanwhile (the owner read from its reservation). */
+export async function refuseIfHeavyWorkSpent(db: Database, resultId: string, now: Date): Promise<void> {
+  const [row] = await db.select({ guestSessionId: results.guestSessionId, userId: results.userId, clientIp: results.clientIp }).from(results).where(eq(results.id, resultId));
+  if (!row) return;
+  await assertHeavyWorkLeft(db, { ...row, guestSessionId: row.guestSessionId ?? '' }, now);
+}
