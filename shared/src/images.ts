@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPath, apiPaths } from './api-paths.js';
 import { outputFormatSchema, type OutputFormat } from './plans.js';
 import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
 import { deckReportSchema } from './presentations.js';
@@ -100,9 +99,10 @@ export const imageRecordSchema = z.object({
   /** Smart lightening picked the quality; the number is then the chosen encoder table's own setting. */
   smart: z.boolean(),
   /**
-   * How smart mode's or the smallest format's search ended: 'complete', or 'cut short' when it reached its
-   * time limit on a busy server and returned the best result it had already verified at the same look
-   * (not an error). Null for a fixed quality and for results made before it was recorded.
+   * How smart mode's, the smallest format's or a target size's search ended: 'complete', or 'cut short'
+   * when it reached its time limit on a busy server and returned the best result it had already verified
+   * at the same look (a target size: the best that fits, else the closest; not an error). Null for a
+   * fixed quality without a target size and for results made before it was recorded.
    */
   search: searchOutcomeSchema.nullable(),
   /**
@@ -154,12 +154,6 @@ export const batchFieldsSchema = z.object({
 /** A batch is named by the page with a random UUID (crypto.randomUUID()). */
 export const batchIdSchema = z.uuid();
 
-/** GET: the visitor's unexpired results, guests included, newest first (they survive a reload). */
-export const RESULTS_PATH = apiPaths.results;
-/** DELETE: removes one result and its stored file. */
-export const resultPath = (id: string) => apiPath(apiPaths.result, { id });
-/** GET: one ZIP of a batch's completed results, only for their owner. */
-export const batchZipPath = (batchId: string) => apiPath(apiPaths.batchZip, { batchId });
 /** The ZIP's note naming the results it could not include (expired or removed since). */
 export const BATCH_ZIP_NOTE = 'not-included.txt';
 

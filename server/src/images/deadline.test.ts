@@ -103,3 +103,47 @@ describe('a search that runs out of time', { timeout: 120_000 }, () => {
     expect(result).toMatchObject({ format: 'jpeg', quality: 75, search: 'cut short' });
   });
 });
+
+describe('a target size that runs out of time', { timeout: 120_000 }, () => {
+  const photo = () => fixture('photo.jpg');
+  const fixed = { ...smart, quality: 75 };
+
+  it('keeps the best fit it has found when the deadline passes mid-search, and says it was cut short', async () => {
+    const data = await photo();
+    const info = await inspectImage(data);
+    const maxBytes = 20_000;
+    const complete = await optimiseImage(data, info, { ...fixed, maxBytes }, SearchDeadline.none());
+    expect(complete.search).toBe('complete');
+    // The first probe (quality 40) fits; the deadline then stops the walk upwards.
+    const cut = await optimiseImage(data, info, { ...fixed, maxBytes }, afterChecks(1));
+    expect(cut.search).toBe('cut short');
+    expect(cut.data.length).toBeLessThanOrEqual(maxBytes);
+    expect(cut.quality).toBeLessThanOrEqual(complete.quality);
+    expect(cut.similarity).toBeGreaterThan(0);
+  });
+
+  it('answers with the closest file instead of 422 when nothing fitting was found in time', async () => {
+    const data = await photo();
+    const info = await inspectImage(data);
+    const q75 = await optimiseImage(data, info, fixed, SearchDeadline.none());
+    const result = await optimiseImage(data, info, { ...fixed, maxBytes: 500 }, alreadyPassed());
+    expect(result).toMatchObject({ format: 'jpeg', quality: 75, search: 'cut short' });
+    expect(result.data.length).toBe(q75.data.length);
+    // One probe in time: the smaller of it and q75, still above the target.
+    const closer = await optimiseImage(data, info, { ...fixed, maxBytes: 500 }, afterChecks(1));
+    expect(closer.search).toBe('cut short');
+    expect(closer.quality).toBeLessThan(75);
+    expect(closer.data.length).toBeLessThan(q75.data.length);
+  });
+
+  it('still says 422 when the whole search ran and no setting reaches the target', async () => {
+    const data = await photo();
+    await expect(optimiseImage(data, await inspectImage(data), { ...fixed, maxBytes: 500 }, SearchDeadline.none())).rejects.toMatchObject({ code: 'target_unreachable' });
+  });
+
+  it('reports a target size met at the first encode as a complete search', async () => {
+    const data = await photo();
+    const result = await optimiseImage(data, await inspectImage(data), { ...fixed, maxBytes: 10_000_000 }, alreadyPassed());
+    expect(result.search).toBe('complete');
+  });
+});

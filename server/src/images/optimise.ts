@@ -22,7 +22,7 @@ export interface OptimiseOptions extends ResizeRequest {
   /** The formats 'auto' may choose from: the plan's. */
   autoFormats?: readonly EncodedFormat[];
   quality: number | 'smart';
-  /** The result must not be larger than this; the largest quality that fits is used. */
+  /** The result must not be larger than this; the largest quality that fits is used (the closest when cut short, decision 0155). */
   maxBytes: number | null;
   /** Keep copyright, creation, location and camera fields (docs/decisions/0136); off by default for privacy. */
   keepMetadata: boolean;
@@ -40,7 +40,7 @@ export interface OptimisedImage {
   alreadyOptimal: boolean;
   /** With `preservable`: the original's copyright, creation and location fields, not written into `data`. */
   preservable?: KeptMetadata;
-  /** Smart mode's or `auto`'s search ran to its end or was cut short by its deadline; null without one (a fixed quality). */
+  /** Smart mode's, `auto`'s or a target size's search ran to its end or was cut short by its deadline; null without one (a fixed quality). */
   search: SearchOutcome | null;
   /** How like the original it looks, as SSIM (look.ts; docs/decisions/0131-the-look-shown.md). */
   similarity: number;
@@ -128,8 +128,6 @@ export async function optimiseImage(
         ? await run(smartSettings(pixels, format, seed, deadline))
         : { quality: seed, tuning: smartTuning(size) });
   const { tuning } = choice;
-  // Only a search for the look has a deadline to report on; a target size alone does not.
-  const search = pixels && (options.quality === 'smart' || auto) ? deadline.outcome : null;
   let { quality } = choice;
   const render = (q: number) => run(encode(source(), format, q, tuning).toBuffer());
 
@@ -146,8 +144,10 @@ export async function optimiseImage(
       : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size);
   let output: Buffer = await render(quality);
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
-    ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output));
+    ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output, deadline));
   }
+  // A search for the look or for a target size says whether it ran to its end (decisions 0130, 0155).
+  const search = (pixels && (options.quality === 'smart' || auto)) || options.maxBytes !== null ? deadline.outcome : null;
 
   const sameFrame = !resized && info.orientation === 1 && format === info.format;
   if (sameFrame && output.length >= data.length) {
@@ -178,24 +178,30 @@ async function heicAsPng(data: Buffer): Promise<Buffer> {
   return decodeHeic(data, facts, { maxPixels: MAX_INPUT_PIXELS, timeoutMs: TIME_LIMIT_SECONDS * 1000 });
 }
 
-/** The largest quality on the slider's steps, below the chosen one, whose result fits `maxBytes`. */
-async function fitInto(maxBytes: number, chosen: number, render: (q: number) => Promise<Buffer>, tooLarge: Buffer) {
+/**
+ * The largest quality on the slider's steps, below the chosen one, whose result fits `maxBytes`. Past the
+ * deadline it probes no more and keeps the best fit found, else the closest (decision 0155): a busy
+ * machine gets a larger file, never a 422.
+ */
+async function fitInto(maxBytes: number, chosen: number, render: (q: number) => Promise<Buffer>, tooLarge: Buffer, deadline: SearchDeadline) {
   let low = LOWEST_QUALITY;
   let high = Math.floor((Math.min(chosen, 100) - 1) / QUALITY_STEP) * QUALITY_STEP;
   let best: { quality: number; output: Buffer } | null = null;
-  let smallest = tooLarge.length;
+  let closest = { quality: chosen, output: tooLarge };
   while (low <= high) {
+    if (deadline.passed) return best ?? closest;
     const quality = Math.round((low + high) / 2 / QUALITY_STEP) * QUALITY_STEP || LOWEST_QUALITY;
     const output = await render(quality);
-    smallest = Math.min(smallest, output.length);
     if (output.length <= maxBytes) {
       best = { quality, output };
       low = quality + QUALITY_STEP;
     } else {
+      if (output.length < closest.output.length) closest = { quality, output };
       high = quality - QUALITY_STEP;
     }
   }
   if (!best) {
+    const smallest = closest.output.length;
     throw new AppError(
       'target_unreachable',
       `This image cannot be made as small as ${maxBytes} bytes with these settings (the smallest we reached is ${smallest} bytes). Try smaller dimensions or another format.`,

@@ -51,9 +51,11 @@ export async function transformImage(request: TransformRequest, deadline = Searc
     const image = await optimiseImage(data, info, { ...options, format }, deadline);
     if (!best || image.data.length < best.data.length) best = image;
   }
-  if (!request.preserve || !request.kept) return best!;
+  // The formats shared one deadline: a later format cut short cut the whole conversion short (decision 0156).
+  const chosen = { ...best!, search: best!.search && deadline.outcome };
+  if (!request.preserve || !request.kept) return chosen;
   // Written into the encoded file, as the web's "keep metadata" does (docs/decisions/0136).
-  return { ...best!, data: withKeptMetadata(best!.data, best!.format, selectKept(request.kept, request.preserve.fields), best!) };
+  return { ...chosen, data: withKeptMetadata(chosen.data, chosen.format, selectKept(request.kept, request.preserve.fields), chosen) };
 }
 
 /** Crops or frames and flattens into a lossless, uncompressed PNG that the optimiser encodes once. */

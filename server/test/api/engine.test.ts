@@ -16,6 +16,8 @@ describe.each(databaseKinds)('engine options through the API on %s', (kind) => {
     const fits = await c.process(await fixture('photo.jpg'), 'a.jpg', { maxBytes: '20000' });
     expect(fits.statusCode).toBe(201);
     expect(fits.json().processedSize).toBeLessThanOrEqual(20000);
+    // A target size is a search too: it says how it ended (decision 0155).
+    expect(fits.json().search).toBe('complete');
     const unreachable = await c.process(await fixture('photo.jpg'), 'a.jpg', { maxBytes: '500' });
     expect(unreachable.statusCode).toBe(422);
     expect(unreachable.json().error.code).toBe('target_unreachable');

@@ -28,6 +28,14 @@ const imageResponse = (description: string) => ({
     ...countHeader,
     'Image-Width': { schema: { type: 'integer' } },
     'Image-Height': { schema: { type: 'integer' } },
+    'Image-Similarity': {
+      description: "How like its source the image looks: the engine's colour SSIM at page size (at most 1600 px), 0 to 1, as output.similarity. Absent when not recorded.",
+      schema: { type: 'number' },
+    },
+    'Image-Search': {
+      description: '"complete", or "cut short" when a busy server ended the search early and kept the best result already checked, as output.search. Absent without a search.',
+      schema: { type: 'string', enum: ['complete', 'cut short'] },
+    },
   },
   content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
 });

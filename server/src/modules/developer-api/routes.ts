@@ -113,8 +113,18 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     reply.header('Compression-Count', String(count));
   });
 
+  // An output's body is the image, so its search and look travel as headers beside Tinify's own (decision 0156).
   const sendImage = (reply: FastifyReply, output: StoredOutput) =>
-    sendStoredFile(reply, output.body, { type: output.type, size: output.size, extra: { 'Image-Width': output.width, 'Image-Height': output.height } });
+    sendStoredFile(reply, output.body, {
+      type: output.type,
+      size: output.size,
+      extra: {
+        'Image-Width': output.width,
+        'Image-Height': output.height,
+        ...(output.similarity === null ? {} : { 'Image-Similarity': output.similarity }),
+        ...(output.search === null ? {} : { 'Image-Search': output.search }),
+      },
+    });
 
   for (const prefix of PREFIXES) {
     // A full queue is refused before the upload is read.

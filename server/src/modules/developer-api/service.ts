@@ -44,7 +44,20 @@ export interface StoredOutput {
   size: number;
   width: number;
   height: number;
+  /** How its search ended and how like its source it looks, as the shrink answer says them (decision 0156); null when not recorded. */
+  search: ResultRow['search'];
+  similarity: number | null;
 }
+
+/** What an output's answer says about a stored result. */
+const describedBy = (row: ResultRow) => ({
+  type: mimeTypeOf[row.format as InputFormat] ?? 'application/octet-stream',
+  size: row.processedSize,
+  width: row.width,
+  height: row.height,
+  search: row.search,
+  similarity: row.similarity,
+});
 
 export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, base: string): Promise<{ id: string; response: ShrinkResponse }> {
   if (data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
@@ -95,13 +108,7 @@ async function openStored(deps: ImagesDeps, storageKey: string): Promise<Readabl
 /** A compressed image, for its owner's keys only (404 for anyone else); reading it costs nothing. */
 export async function readOutput(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<StoredOutput> {
   const row = await liveResult(deps, caller, id);
-  return {
-    body: await openStored(deps, row.storageKey!),
-    type: mimeTypeOf[row.format as InputFormat] ?? 'application/octet-stream',
-    size: row.processedSize,
-    width: row.width,
-    height: row.height,
-  };
+  return { body: await openStored(deps, row.storageKey!), ...describedBy(row) };
 }
 
 async function toBuffer(stream: Readable): Promise<Buffer> {
@@ -154,7 +161,7 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
     },
     data,
   );
-  return { body: await openStored(deps, row.storageKey!), type: mimeTypeOf[row.format as InputFormat], size: row.processedSize, width: row.width, height: row.height };
+  return { body: await openStored(deps, row.storageKey!), ...describedBy(row) };
 }
 
 /**
