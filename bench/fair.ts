@@ -8,8 +8,8 @@ import { startServer, type ServerProcess } from './server-process.js';
 
 /**
  * `npm run bench:fair` (docs/decisions/0147): one free account sends ten 199-frame 1000×1000 GIFs at
- * once, and a guest sends a 112 KB JPEG 1.5 s later. Prints when each answered: the guest's target is
- * 15 s on 2 cores. The server runs from the sources on 127.0.0.1 with PGlite, one job per core.
+ * once, and a guest sends a 112 KB JPEG 1.5 s later (sending again after a 503's Retry-After). Prints
+ * when each answered: the guest's target is 15 s on 2 cores. The server runs from the sources on 127.0.0.1 with PGlite, one job per core.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +62,16 @@ async function signUp(server: ServerProcess): Promise<string> {
   return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
+/** The guest honours Retry-After after a 503, as a polite client does, until it gets an answer that is not 503 (at most 5 minutes). */
+async function politeUpload(server: ServerProcess, data: Buffer, name: string): Promise<Answer & { tries: number }> {
+  const sentAt = performance.now();
+  for (let tries = 1; ; tries++) {
+    const answer = await upload(server, data, name, '', sentAt);
+    if (answer.status !== 503 || answer.seconds > 300) return { ...answer, tries };
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
+
 const uptime = () => execSync('uptime').toString().trim();
 
 async function main() {
@@ -81,8 +91,8 @@ async function main() {
     const started = performance.now();
     const flood = Array.from({ length: FLOOD }, (_, i) => upload(server, gif, `flood-${i}.gif`, cookie, started));
     await new Promise((resolve) => setTimeout(resolve, GUEST_AFTER_MS));
-    const guest = await upload(server, guestJpeg, 'guest.jpg', '', performance.now());
-    console.log(`guest: ${guest.status}${guest.code ? ` ${guest.code}` : ''} in ${guest.seconds.toFixed(1)} s (target ≤ ${GUEST_TARGET_S} s) — ${uptime()}`);
+    const guest = await politeUpload(server, guestJpeg, 'guest.jpg');
+    console.log(`guest: ${guest.status}${guest.code ? ` ${guest.code}` : ''} in ${guest.seconds.toFixed(1)} s after ${guest.tries} ${guest.tries === 1 ? 'try' : 'tries'} (target ≤ ${GUEST_TARGET_S} s) — ${uptime()}`);
     const answers = await Promise.all(flood);
     const byStatus = new Map<string, number>();
     for (const answer of answers) byStatus.set(`${answer.status}${answer.code ? ` ${answer.code}` : ''}`, (byStatus.get(`${answer.status}${answer.code ? ` ${answer.code}` : ''}`) ?? 0) + 1);
