@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
+  apiPath,
+  apiPaths,
   fieldProblems,
   formatAllowed,
   processSettingsSchema,
@@ -58,7 +60,7 @@ export function toRecord(row: ResultRow, now: Date): ImageRecord {
     originalSize: row.originalSize,
     processedSize: row.processedSize,
     status: expired ? 'expired' : row.status,
-    objectPath: row.status === 'completed' && !expired ? `/api/images/${row.id}/download` : null,
+    objectPath: row.status === 'completed' && !expired ? apiPath(apiPaths.resultDownload, { id: row.id }) : null,
     kind: row.kind,
     report: row.report ?? null,
     format: row.format,
