@@ -22,11 +22,12 @@ const SEARCH_RANGE = { low: 30, high: 90 };
  */
 export const SEARCH_MARGIN = 0.0002;
 /**
- * mozjpeg's tables tried per image, the smaller result at the reference look wins: 3 (its default,
- * tuned for PSNR-HVS-M) and 1 (flat), which keeps fine texture and on detailed photos reaches the
- * same SSIM with 2–20 % fewer bytes (docs/decisions/0007).
+ * mozjpeg's tables tried per image, the smaller result at the reference look wins: 0 (JPEG's own
+ * Annex K table, the reference's, with trellis) and 1 (flat), which keeps fine texture. Table 0 reached
+ * the look in fewer bytes than mozjpeg's default (3) on every tuning photo where either passed
+ * (docs/decisions/0007, docs/decisions/0134-smart-jpeg-closer-to-mozjpeg.md).
  */
-const JPEG_TABLES = [3, 1];
+const JPEG_TABLES = [0, 1];
 /** Smart AVIF's range, on AVIF's own scale: camera photos reach libjpeg-turbo q75's full-size look at 75–90 there (docs/decisions/0111-smart-avif.md). */
 const AVIF_RANGE = { low: 20, high: 92 };
 
@@ -138,7 +139,7 @@ export async function lossySettings(judge: LookJudge, format: EncodedFormat, see
   return chosen;
 }
 
-/** libjpeg-turbo q75 with optimised coding: the reference look itself, so always at it, whatever the search found. */
+/** libjpeg-turbo q75 with optimised coding and scans: the reference look itself (the very same pixels), so always at it, whatever the search found. */
 export function referenceSetting(base: EncodeTuning): QualityChoice {
   return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true } };
 }
