@@ -9,7 +9,9 @@ import { ssim as ssimJs } from 'ssim.js';
 /**
  * The benchmark's judge of quality, independent of the engine's own SSIM (server/src/images/ssim.ts,
  * which only steers the search): ssim.js ('fast', luma, 11×11 Gaussian windows, no downsampling of
- * its own) at two scales, and Debian's butteraugli as a third opinion.
+ * its own) at two scales, and Debian's butteraugli as a third opinion. An original with transparency
+ * is judged composited over white and over black, and each scale keeps the lower score, so a result
+ * cannot pass on its colours alone with its alpha damaged (docs/decisions/0132).
  */
 
 /** A page shows photos at about this size: the second scale, on the long side. */
@@ -33,9 +35,19 @@ interface Rgba {
   height: number;
 }
 
-/** sRGB pixels, auto-oriented and composited over white as a page shows them, optionally reduced to the view size. */
-async function pixels(data: Buffer, maxSide?: number): Promise<Rgba> {
-  let pipeline = sharp(data, { limitInputPixels: false }).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
+/** The pages a transparent image is judged on: a light one and a dark one. */
+const BACKGROUNDS = ['#ffffff', '#000000'] as const;
+type Background = (typeof BACKGROUNDS)[number];
+
+/**
+ * sRGB pixels, auto-oriented and composited over `background` as a page shows them, optionally reduced
+ * to the view size. Composited at full size first: in one sharp pipeline the reduction runs before the
+ * flattening and mixes in the colours hidden under fully transparent pixels (a lossless WebP, which
+ * rewrites them, scored 0.9950 at page size against its own original's 1.0000 at full size).
+ */
+async function pixels(data: Buffer, background: Background, maxSide?: number): Promise<Rgba> {
+  const flat = await sharp(data, { limitInputPixels: false }).rotate().flatten({ background }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  let pipeline = sharp(flat.data, { raw: { width: flat.info.width, height: flat.info.height, channels: flat.info.channels }, limitInputPixels: false });
   if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' });
   const { data: raw, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: info.width, height: info.height };
@@ -83,17 +95,24 @@ export interface Judge {
   close(): Promise<void>;
 }
 
-/** Prepares the original once at both scales; each result is then judged against it. */
+/** Prepares the original once at both scales (over white and black when it has transparency); each result is then judged against it. */
 export async function judgeAgainst(original: Buffer): Promise<Judge> {
-  const [full, view] = await Promise.all([pixels(original), pixels(original, VIEW_SIDE)]);
+  const backgrounds = (await sharp(original).stats()).isOpaque ? BACKGROUNDS.slice(0, 1) : BACKGROUNDS;
+  const originals = await Promise.all(backgrounds.map(async (background) => ({ background, full: await pixels(original, background), view: await pixels(original, background, VIEW_SIDE) })));
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-judge-'));
   return {
     async judge(encoded, options = {}) {
-      const [encodedFull, encodedView] = await Promise.all([pixels(encoded), pixels(encoded, VIEW_SIDE)]);
+      const looks = await Promise.all(
+        originals.map(async ({ background, full, view }) => {
+          const [encodedFull, encodedView] = await Promise.all([pixels(encoded, background), pixels(encoded, background, VIEW_SIDE)]);
+          return { full: ssimOf(full, encodedFull), view: ssimOf(view, encodedView), views: [view, encodedView] as const };
+        }),
+      );
+      const [onWhite] = looks;
       return {
-        full: ssimOf(full, encodedFull),
-        view: ssimOf(view, encodedView),
-        butteraugli: options.butteraugli ? await butteraugli(view, encodedView, workDir) : null,
+        full: Math.min(...looks.map((look) => look.full)),
+        view: Math.min(...looks.map((look) => look.view)),
+        butteraugli: options.butteraugli ? await butteraugli(onWhite!.views[0], onWhite!.views[1], workDir) : null,
       };
     },
     close: () => rm(workDir, { recursive: true, force: true }),

@@ -9,7 +9,11 @@
  * file counts as one of the oracle's when it reaches the look. --effort sets AVIF's (default 2, the
  * most smart mode spends; 4, libaom's default, takes ~45 s for one 16 MP photo here).
  *
- *   npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json]
+ *   npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json] [--reuse earlier.json]
+ *
+ * --reuse takes each photo's settings from an earlier run's --json (same effort) and searches only
+ * `auto` again, judged as before: the ceiling costs ~20 ssim.js judgements a photo, `auto` two. The
+ * earlier `auto`'s file, when it reached the look, stays one of the oracle's files.
  *
  * Markdown goes to stdout, progress to stderr.
  */
@@ -28,11 +32,11 @@ import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { effort: { type: 'string', default: '2' }, json: { type: 'string' } },
+  options: { effort: { type: 'string', default: '2' }, json: { type: 'string' }, reuse: { type: 'string' } },
 });
 const effort = Number(options.effort);
 if (!Number.isInteger(effort) || effort < 0 || effort > 9) throw new Error('--effort must be a whole number from 0 to 9');
-if (positionals.length === 0) throw new Error('usage: npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json]');
+if (positionals.length === 0) throw new Error('usage: npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json] [--reuse earlier.json]');
 
 interface Setting {
   name: string;
@@ -96,7 +100,21 @@ async function lowestAtLook(data: Buffer, setting: Setting, bound: number, passe
   return best;
 }
 
-async function measure(image: BenchImage): Promise<PhotoResult> {
+/** An earlier run's results by photo, when --reuse names one. */
+async function earlierResults(): Promise<Map<string, PhotoResult>> {
+  if (!options.reuse) return new Map();
+  const earlier = JSON.parse(await readFile(options.reuse, 'utf8')) as { effort: number; results: PhotoResult[] };
+  if (earlier.effort !== effort) throw new Error(`--reuse: ${options.reuse} was run at effort ${earlier.effort}, not ${effort}`);
+  return new Map(earlier.results.map((result) => [result.name, result]));
+}
+
+/** An earlier `auto`'s file that reached the look is a file some setting of our encoders makes: the oracle keeps it. */
+function earlierAuto(earlier: PhotoResult): Record<string, Found | null> {
+  const { auto } = earlier;
+  return auto.atLook ? { 'auto earlier': { setting: `earlier auto (${auto.format})`, quality: 0, bytes: auto.bytes, look: auto.look } } : {};
+}
+
+async function measure(image: BenchImage, earlier: PhotoResult | undefined): Promise<PhotoResult> {
   const { data } = image;
   const cjpeg = await cjpegReference(image);
   if ('reason' in cjpeg) throw new Error(cjpeg.reason);
@@ -110,10 +128,10 @@ async function measure(image: BenchImage): Promise<PhotoResult> {
       const look = await judge.judge(encoded);
       return looksAtLeast(look, reference) ? look : null;
     };
-    const settings: Record<string, Found | null> = {};
+    const settings: Record<string, Found | null> = earlier ? { ...earlier.settings, ...earlierAuto(earlier) } : {};
     // cjpeg's own file, and auto's when it keeps the look, are already in hand; so is each setting's best.
     let inHand = Math.min(cjpeg.data.length, autoAtLook ? auto.data.length : Infinity);
-    for (const setting of SETTINGS) {
+    for (const setting of earlier ? [] : SETTINGS) {
       const found = await lowestAtLook(data, setting, inHand, passes);
       settings[setting.name] = found;
       inHand = Math.min(inHand, found?.bytes ?? Infinity);
@@ -150,30 +168,35 @@ const best = (result: PhotoResult) => {
 
 async function main() {
   const images = await photosOf(positionals);
+  const earlier = await earlierResults();
   const started = new Date();
   const results: PhotoResult[] = [];
   for (const image of images) {
     log(`${image.name}…`);
-    results.push(await measure(image));
+    results.push(await measure(image, earlier.get(image.name)));
   }
   if (options.json) await writeFile(options.json, JSON.stringify({ started, effort, results }, null, 2));
   const cell = (found: Found | null, result: PhotoResult) => (found ? `${ratio(found.bytes, result).toFixed(3)}× (q${found.quality})` : '–');
   // A photo whose oracle finds nothing smaller than cjpeg still has cjpeg's own file: 1×.
   const oracleRatio = (result: PhotoResult) => Math.min(1, ratio(best(result)?.bytes ?? result.cjpegBytes, result));
+  const autoOverOracle = (result: PhotoResult) => ratio(result.auto.bytes, result) / oracleRatio(result);
+  const autoMedian = median(results.map((r) => ratio(r.auto.bytes, r)));
+  const oracleMedian = median(results.map(oracleRatio));
   const rows = results.map((result) => [
     result.name,
     `${(result.pixels / 1e6).toFixed(1)} MP`,
     ...SETTINGS.map((setting) => cell(result.settings[setting.name] ?? null, result)),
-    `**${oracleRatio(result).toFixed(3)}×** ${best(result)?.setting.startsWith('auto') ? '(auto)' : ''}`.trim(),
+    `**${oracleRatio(result).toFixed(3)}×** ${/auto/.test(best(result)?.setting ?? '') ? `(${best(result)!.setting.split(' (')[0]})` : ''}`.trim(),
     `${result.auto.format} ${ratio(result.auto.bytes, result).toFixed(3)}×${result.auto.atLook ? '' : ' (below)'}`,
+    `${autoOverOracle(result).toFixed(3)}×`,
   ]);
   const out = [
     `### Oracle: the smallest file at cjpeg q75's look, any setting (effort ${effort} for AVIF, 6 for WebP)`,
     '',
     `- ${started.toISOString()}, ${images.length} photos, sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; bytes × \`cjpeg -quality 75\`'s, judged by ssim.js at full size and at ≤ 1600 px`,
-    `- Median: oracle **${median(results.map(oracleRatio)).toFixed(3)}×**, \`auto\` ${median(results.map((r) => ratio(r.auto.bytes, r))).toFixed(3)}×; photos the oracle takes to ≤ 0.60×: ${results.filter((r) => oracleRatio(r) <= 0.6).length} of ${results.length}`,
+    `- Median: oracle **${oracleMedian.toFixed(3)}×**, \`auto\` ${autoMedian.toFixed(3)}× (**${(autoMedian / oracleMedian).toFixed(3)}×** the oracle's; median of the per-photo ratios ${median(results.map(autoOverOracle)).toFixed(3)}×); \`auto\` below the look: ${results.filter((r) => !r.auto.atLook).length} of ${results.length}; photos the oracle takes to ≤ 0.60×: ${results.filter((r) => oracleRatio(r) <= 0.6).length} of ${results.length}`,
     '',
-    table(['Photo', 'Size', ...SETTINGS.map((setting) => setting.name), 'Oracle', '`auto`'], rows, false),
+    table(['Photo', 'Size', ...SETTINGS.map((setting) => setting.name), 'Oracle', '`auto`', '`auto` ÷ oracle'], rows, false),
     '',
   ];
   process.stdout.write(`${out.join('\n')}\n`);

@@ -5,7 +5,13 @@
 #   OUT/held-out every other corpus photo and graphic, plus the nine nature photos of Debian's
 #                mate-backgrounds 1.26.0-1 (GPL-2+) that the corpus does not hold: Storm, TwoWings and
 #                Garden (added 2026-11-23), Wood, Aqua, GreenMeadow, Blinds, FreshFlower and YellowFlower
-#                (added 2026-11-25, after smart's search margin was chosen: docs/decisions/0101)
+#                (added 2026-11-25, after smart's search margin was chosen: docs/decisions/0101), and ten
+#                graphics from four Debian packages no set had used (added 2026-11-26 before decision 0132
+#                was tuned, which never looked at them): GNOME help screenshots and a diagram
+#                (gnome-user-docs 43.0-2, CC-BY-SA-3.0), Adwaita icons with alpha (adwaita-icon-theme 43-1,
+#                LGPL-3 or CC-BY-SA-3.0), Debian logos with alpha (desktop-base 12.0.6+nmu1~deb12u1,
+#                GPL-3+ or CC-BY-SA-3.0; GPL-2 for spacefun's) and the Plasma look-and-feel preview
+#                (desktop-base, GPL-2+)
 #   OUT/unseen   eleven photos of Debian's plasma-workspace-wallpapers 4:5.27.5-2 (2560×1600 JPEGs,
 #                licences in its copyright file), added 2026-11-26 after every engine choice up to
 #                docs/decisions/0111 was made: no setting was chosen looking at them
@@ -34,6 +40,22 @@ work=$(mktemp -d)
 for name in Storm TwoWings Garden Wood Aqua GreenMeadow Blinds FreshFlower YellowFlower; do
   cp "$work/x/usr/share/backgrounds/mate/nature/$name.jpg" "$out/held-out/photos/unseen_mate_$name.jpg"
 done
+
+# Graphics no choice of the engine has looked at: screenshots, a diagram, icons and logos with alpha.
+(cd "$work" && for pkg in gnome-user-docs=43.0-2 adwaita-icon-theme=43-1 desktop-base=12.0.6+nmu1~deb12u1; do
+  apt-get download "$pkg" >/dev/null && dpkg -x "${pkg%%=*}"_*.deb x
+done)
+graphic() { cp "$work/x/$1" "$out/held-out/graphics/unseen_$2"; }
+graphic usr/share/help/C/gnome-help/figures/shell-appts.png gnome-help_shell-appts.png
+graphic usr/share/help/C/gnome-help/figures/shell-workspaces.png gnome-help_shell-workspaces.png
+graphic usr/share/help/C/gnome-help/figures/shell-exit-expanded.png gnome-help_shell-exit-expanded_alpha.png
+graphic usr/share/help/C/gnome-help/figures/color-space.png gnome-help_color-space_alpha.png
+graphic usr/share/icons/Adwaita/512x512/mimetypes/x-office-spreadsheet.png adwaita_x-office-spreadsheet_alpha.png
+graphic usr/share/icons/Adwaita/512x512/devices/printer.png adwaita_printer_alpha.png
+graphic usr/share/plymouth/themes/lines/logo.png debian_lines-logo_alpha.png
+graphic usr/share/plymouth/themes/spacefun/logo.png debian_spacefun-logo_alpha.png
+graphic usr/share/plymouth/themes/moonlight/logo_in_circle.png debian_moonlight-logo_alpha.png
+graphic usr/share/plasma/look-and-feel/org.debian.desktop/contents/previews/preview.png debian_plasma-preview.png
 
 # Photos no choice of the engine has looked at (KDE's wallpapers that are photographs, not drawings).
 mkdir -p "$out/unseen/photos"

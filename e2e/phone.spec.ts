@@ -89,7 +89,8 @@ test('payments off at 360 px: Premium is described, nothing offers to sell it, /
   await page.setViewportSize(phone);
   await paymentsOff(page);
 
-  // The signed-out landing page is rendered by the server (docs/decisions/0125), out of this browser mock's reach: start at /guest.
+  // The signed-out landing page is rendered by the server (docs/decisions/0125), out of this browser mock's reach: start at /guest
+  // (e2e/payments-off.spec.ts checks the landing pages on a server of its own without Stripe keys).
   await page.goto('/guest');
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByTestId('upload-area')).toBeVisible();

@@ -6,7 +6,7 @@ import yazl from 'yazl';
 import { CONTENT_TYPES, isRels, readRelationships } from '../src/presentations/package.js';
 import { attribute, child, children, parseXml } from '../src/presentations/xml.js';
 import { readPackage } from '../src/presentations/zip.js';
-import { PRESENTATIONS_PROCESS_PATH } from '@lightpix/shared';
+import { apiPaths } from '@lightpix/shared';
 import { fixture, type TestApp, type visitor } from './helpers.js';
 
 /**
@@ -145,7 +145,7 @@ export async function deckRequest(client: ReturnType<typeof visitor>, app: TestA
   const body = new Request('http://x', { method: 'POST', body: form });
   return app.inject({
     method: 'POST',
-    url: PRESENTATIONS_PROCESS_PATH,
+    url: apiPaths.processDeck,
     headers: { cookie: client.cookie, 'content-type': body.headers.get('content-type')! },
     payload: Buffer.from(await body.arrayBuffer()),
     remoteAddress: '203.0.113.77',

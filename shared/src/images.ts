@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPath, apiPaths } from './api-paths.js';
 import { outputFormatSchema, type OutputFormat } from './plans.js';
 import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
 import { deckReportSchema } from './presentations.js';
@@ -155,12 +154,6 @@ export const batchFieldsSchema = z.object({
 /** A batch is named by the page with a random UUID (crypto.randomUUID()). */
 export const batchIdSchema = z.uuid();
 
-/** GET: the visitor's unexpired results, guests included, newest first (they survive a reload). */
-export const RESULTS_PATH = apiPaths.results;
-/** DELETE: removes one result and its stored file. */
-export const resultPath = (id: string) => apiPath(apiPaths.result, { id });
-/** GET: one ZIP of a batch's completed results, only for their owner. */
-export const batchZipPath = (batchId: string) => apiPath(apiPaths.batchZip, { batchId });
 /** The ZIP's note naming the results it could not include (expired or removed since). */
 export const BATCH_ZIP_NOTE = 'not-included.txt';
 

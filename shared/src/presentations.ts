@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPaths } from './api-paths.js';
 
 /**
  * How much picture detail a deck keeps (docs/decisions/0040-deck-targets-and-picture-sizes.md):
@@ -19,8 +18,6 @@ export const presentationFieldsSchema = z.object({
     .pipe(deckTargetSchema),
 });
 export type PresentationFields = z.input<typeof presentationFieldsSchema>;
-
-export const PRESENTATIONS_PROCESS_PATH = apiPaths.processDeck;
 
 /** What the optimiser did to a deck's media, for the results list and the history. */
 export const deckReportSchema = z.object({

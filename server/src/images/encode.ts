@@ -11,7 +11,7 @@ export interface EncodeTuning {
   pixels?: number;
   /** mozjpeg's quantisation table (0–8); smart mode picks one per image, others keep mozjpeg's default (3). */
   jpegTable?: number;
-  /** libjpeg-turbo's own tables and coding instead of mozjpeg's (smart mode's reference look). */
+  /** libjpeg-turbo's own tables and quantisation instead of mozjpeg's (smart mode's reference look), written progressive. */
   jpegTurbo?: boolean;
   /** libimagequant's effort (1–10) instead of the one chosen by size: a quick trial palette can be rough. */
   paletteEffort?: number;
@@ -32,7 +32,8 @@ const HIGH_EFFORT_PIXELS = 4_000_000;
 export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, tuning: EncodeTuning = {}): Sharp {
   switch (format) {
     case 'jpeg':
-      if (tuning.jpegTurbo) return pipeline.jpeg({ quality });
+      // Progressive with optimised scans: the same coefficients, so the very same pixels, in 2–6 % fewer bytes (docs/decisions/0134).
+      if (tuning.jpegTurbo) return pipeline.jpeg({ quality, progressive: true, optimiseScans: true });
       // mozjpeg: trellis quantisation, optimised progressive scans, its own tables.
       return pipeline.jpeg({ quality, mozjpeg: true, ...(tuning.jpegTable === undefined ? {} : { quantisationTable: tuning.jpegTable }) });
     case 'webp':

@@ -14,7 +14,7 @@ export const MAX_TOTAL_PIXELS = 200_000_000;
 export const MAX_ENLARGEMENT = 8;
 /** Wall-clock time one job may take before its process is ended. */
 export const JOB_TIME_LIMIT_MS = 30_000;
-/** Memory one job may add to its process before the process is ended. */
+/** Resident memory a job process may reach before the app kills it (docs/decisions/0149-job-memory-read-from-outside.md). */
 export const JOB_MEMORY_BUDGET_BYTES = 1536 * 1024 * 1024;
 
 const MEGA = 1_000_000;

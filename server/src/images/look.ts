@@ -1,7 +1,7 @@
 import type { Sharp } from 'sharp';
-import { rawPixels, sharp } from './loaders.js';
+import { fromPixels, rawPixels, sharp } from './loaders.js';
 import { VIEW_SIDE } from './search.js';
-import { overWhite, ssim } from './ssim.js';
+import { hasTransparency, luma, overBlack, overWhite, ssim, type RawImage, type SsimStride } from './ssim.js';
 
 /**
  * The look a result shows its owner: how similar it is to what it was made from, as SSIM (1 = the same
@@ -33,4 +33,56 @@ export function pageSizeLook(original: Sharp, size: { width: number; height: num
       return ssim(overWhite(a), overWhite(b));
     },
   };
+}
+
+/** How the searches judge a result against the sample they searched on (smart.ts, smart-png.ts). */
+export interface LookScores {
+  /** How many scores `scores` yields for a result that passes each. */
+  count: number;
+  /** Which score is the colour SSIM over white at the view size (at full size when the view is the full size): the look a result shows. */
+  shown: number;
+  /**
+   * Our scores of a decoded result, in one order: per background (white, then black when the original
+   * has transparency) colour SSIM (R, G, B averaged) and luma SSIM at full size, then the same at the
+   * view size when that is smaller. The view-size ones are computed only when asked for.
+   */
+  scores(decoded: RawImage): AsyncGenerator<number>;
+}
+
+/**
+ * The scorer for one sample of a prepared image whose long side is `longSide`: a transparent original
+ * is judged over white and over black, so a result cannot keep its colours and lose its alpha edges
+ * (docs/decisions/0132-graphics-keep-pngquants-look.md).
+ */
+export async function lookScores(sample: RawImage, longSide: number, stride: SsimStride): Promise<LookScores> {
+  const backgrounds = hasTransparency(sample) ? [overWhite, overBlack] : [overWhite];
+  const scale = Math.min(1, VIEW_SIDE / longSide);
+  const fulls = backgrounds.map((composite) => composite(sample));
+  const views = await Promise.all(fulls.map((full) => reduced(full, scale)));
+  const originals = fulls.map((full, i) => ({ full, fullLuma: luma(full), view: views[i]!, viewLuma: luma(views[i]!) }));
+  return {
+    count: backgrounds.length * (scale < 1 ? 4 : 2),
+    shown: scale < 1 ? backgrounds.length * 2 : 0,
+    async *scores(decoded) {
+      const composites = backgrounds.map((composite) => composite(decoded));
+      for (const [i, original] of originals.entries()) {
+        yield ssim(original.full, composites[i]!, stride);
+        yield ssim(original.fullLuma, luma(composites[i]!), stride);
+      }
+      if (scale >= 1) return;
+      for (const [i, original] of originals.entries()) {
+        const view = await reduced(composites[i]!, scale);
+        yield ssim(original.view, view, stride);
+        yield ssim(original.viewLuma, luma(view), stride);
+      }
+    },
+  };
+}
+
+/** The same pixels reduced by `scale` (≤ 1), as the view size shows them. */
+async function reduced(image: RawImage, scale: number): Promise<RawImage> {
+  if (scale >= 1) return image;
+  const width = Math.max(8, Math.round(image.width * scale));
+  const height = Math.max(8, Math.round(image.height * scale));
+  return rawPixels(fromPixels(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
 }

@@ -13,10 +13,11 @@ import type { RawImage } from './ssim.js';
  * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales. An image
  * the rough palette trial does not rule out also offers its palette PNG or lossless WebP. When it did
  * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic: its palette is searched
- * first and its lossy candidates must reach the palette bar too. A photo is searched lossy first, and
+ * first and its lossy candidates must reach its palette's look too (pngquant's, on every score). A photo is searched lossy first, and
  * its palette only as far as it can still win. Candidates are compared by their bytes on the search
  * sample; only the winner is encoded in full. Past the deadline, the smallest candidate verified so far
  * wins (docs/decisions/0067-smallest-format.md, docs/decisions/0105-graphics-keep-the-palette-look.md,
+ * docs/decisions/0132-graphics-keep-pngquants-look.md,
  * docs/decisions/0112-faster-searches-for-photos.md, docs/decisions/0130-a-search-that-runs-out-of-time.md).
  */
 
@@ -100,13 +101,13 @@ async function photoChoice({ prepared, allowed, seed, original, base, sample, de
   return smaller(lossy, exact) ?? fallback(allowed, original, base);
 }
 
-/** Arrived lossless with few colours: its palette's bytes set the bar, and when a palette holds it, it is a graphic held to the palette look (decision 0105). */
+/** Arrived lossless with few colours: its palette's bytes set the bar, and when a palette holds it, it is a graphic held to the palette look (decisions 0105, 0132). */
 async function fewColoursChoice({ prepared, allowed, seed, original, base, sample, deadline }: Search): Promise<FormatChoice> {
   const palette = await paletteSettings(prepared, seed, { sample, deadline });
   const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   const bar: Bar = { bytes: exact?.bytes ?? Infinity };
   // Out of time: what is verified so far, else lossless (fallback), which is at any look.
-  const lossy = deadline.passed ? null : await lossyChoice(await lookJudge(prepared, { graphic: palette.graphic, sample, deadline }), allowed, seed, original, base, bar);
+  const lossy = deadline.passed ? null : await lossyChoice(await lookJudge(prepared, { paletteLook: palette.graphic ? palette.look : undefined, sample, deadline }), allowed, seed, original, base, bar);
   return smaller(exact, lossy) ?? fallback(allowed, original, base);
 }
 

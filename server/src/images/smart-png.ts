@@ -1,12 +1,13 @@
 import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodeTuning } from './encode.js';
+import { lookScores } from './look.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
 import { overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
- * Smart PNG: the smallest palette that looks the same as the original against a fixed bar, falling
- * back to lossless when no palette is close enough; also `auto`'s palette candidate and the test deck
+ * Smart PNG: the smallest palette that looks at least as good as pngquant+optipng's, falling back to
+ * richer dithered palettes and then lossless; also `auto`'s palette candidate and the test deck
  * pictures use to tell graphics from photos.
  */
 
@@ -21,6 +22,8 @@ const ROUGH_PALETTE_SLACK = 0.01;
 export interface PaletteChoice extends QualityChoice {
   bytes: number | null;
   graphic: boolean;
+  /** The scores pngquant's look reached on the sample (look.ts's order), when the search measured it: a graphic's lossy candidates must reach them too. */
+  look?: number[];
 }
 
 /** Palette PNGs of one sample scored against it (colour SSIM over white), shared by smart PNG, `auto` and deck pictures. */
@@ -53,9 +56,49 @@ export interface PaletteSearch {
 }
 
 /**
- * PNG: the smallest palette that looks the same (fixed bar), else lossless (quality 100). Past the
- * deadline, the smallest palette verified so far, else lossless; an image the rough trial could not
- * judge in time counts as a graphic, so `auto` holds it to the palette look.
+ * pngquant+optipng's look (`pngquant --quality=65-80`: libimagequant aiming at 80, fully dithered),
+ * stood in for by our libimagequant, dithered: at 80 it fell 0.0017 short of pngquant 2.17's own on a
+ * dialog screenshot, at 87 it covered all four tuned graphics (docs/decisions/0132).
+ */
+const PNGQUANT_QUALITY = 87;
+const PNGQUANT_DITHER = 1;
+/**
+ * The lead over pngquant's look a palette needs on each score: our SSIM on the sample stands in for
+ * ssim.js on the whole image, as smart mode's lead does (docs/decisions/0101, docs/decisions/0132).
+ */
+const PALETTE_MARGIN = 0.0002;
+/** When no undithered palette reaches the look: dithered palettes with more colours than pngquant's, richest last (docs/decisions/0132). */
+const DITHERED_QUALITIES = [93, 99];
+
+/**
+ * The scores a palette must reach on `sample` (look.ts's order): pngquant's look, and on colour over
+ * white at full size at least the palette bar, below which banding shows on gradients.
+ */
+async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning) {
+  const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
+  const encoded = await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer();
+  const look: number[] = [];
+  for await (const score of scorer.scores(await decodePixels(encoded))) look.push(score);
+  look[0] = Math.max(look[0]!, PALETTE_SSIM_TARGET);
+  /** The palette's colour SSIM over white at the view size when it reaches the look on every score, else null. */
+  const reaches = async (candidate: Buffer) => {
+    const found: number[] = [];
+    for await (const score of scorer.scores(await decodePixels(candidate))) {
+      if (score - look[found.length]! < PALETTE_MARGIN) return null;
+      found.push(score);
+    }
+    return found[scorer.shown]!;
+  };
+  return { look, reaches };
+}
+
+/**
+ * PNG: the smallest palette that looks at least as good as pngquant+optipng's on every score of
+ * look.ts (a transparent image over white and over black), and on colour at least the palette bar.
+ * Undithered palettes first (smaller and without noise), then richer dithered ones, then lossless
+ * (quality 100), which is the original's pixels. Past the deadline, the smallest palette verified so
+ * far, else lossless; an image the rough trial could not judge in time counts as a graphic, so `auto`
+ * holds it to the palette look (docs/decisions/0132-graphics-keep-pngquants-look.md).
  */
 export async function paletteSettings(prepared: RawImage, seed: number, search: PaletteSearch = {}): Promise<PaletteChoice> {
   const { sample = detailSample(prepared), bar = { bytes: Infinity }, deadline = SearchDeadline.none() } = search;
@@ -65,16 +108,30 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   if (deadline.passed) return { ...lossless, graphic: true };
   const trial = paletteTrial(sample, base);
   if (await trial.ruledOut()) return { ...lossless, graphic: false };
-  const probes = new Map<number, { bytes: number; score: number }>();
-  // Palettes of busy images cost up to ~1.5 s each: try the richest early.
-  const looksSame = async (q: number): Promise<Verdict> => {
-    if (deadline.passed) return 'hopeless';
-    const { encoded, score, looksSame } = await trial.score(q);
-    probes.set(q, { bytes: encoded.length, score });
-    return looksSame || (encoded.length >= bar.bytes ? 'hopeless' : false);
+  const { look, reaches } = await pngquantLook(prepared, sample, base);
+  const probes = new Map<string, { bytes: number; similarity: number | null }>();
+  const probe = async (quality: number, tuning: EncodeTuning) => {
+    const encoded = await encode(fromPixels(sample), 'png', quality, tuning).toBuffer();
+    const found = { bytes: encoded.length, similarity: await reaches(encoded) };
+    probes.set(`${quality}/${tuning.paletteDither}`, found);
+    return found;
   };
-  const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, looksSame, true);
-  const passed = probes.get(quality);
-  if (!passed) return { ...lossless, graphic: true };
-  return { quality, tuning: base, bytes: passed.bytes, similarity: passed.score, graphic: true };
+  // Palettes of busy images cost up to ~1.5 s each: try the richest early.
+  const reachesLook = async (q: number): Promise<Verdict> => {
+    if (deadline.passed) return 'hopeless';
+    const { bytes, similarity } = await probe(q, base);
+    return similarity !== null || (bytes >= bar.bytes ? 'hopeless' : false);
+  };
+  const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, reachesLook, true);
+  const passed = probes.get(`${quality}/${base.paletteDither}`);
+  if (passed?.similarity != null) return { quality, tuning: base, bytes: passed.bytes, similarity: passed.similarity, graphic: true, look };
+  // No undithered palette reaches it: pngquant's own way (dithered) with more colours, else lossless.
+  const dithered = { ...base, paletteDither: PNGQUANT_DITHER };
+  for (const q of DITHERED_QUALITIES) {
+    if (deadline.passed) break;
+    const { bytes, similarity } = await probe(q, dithered);
+    if (bytes >= bar.bytes) break;
+    if (similarity !== null) return { quality: q, tuning: dithered, bytes, similarity, graphic: true, look };
+  }
+  return { ...lossless, graphic: true, look };
 }

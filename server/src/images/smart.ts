@@ -1,9 +1,10 @@
 import { SearchDeadline } from './deadline.js';
-import { decodePixels, fromPixels, rawPixels } from './loaders.js';
+import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
-import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, VIEW_SIDE, type Bar, type QualityChoice, type Verdict } from './search.js';
-import { paletteSettings, PALETTE_SSIM_TARGET } from './smart-png.js';
-import { luma, overWhite, ssim, type RawImage } from './ssim.js';
+import { lookScores } from './look.js';
+import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
+import { paletteSettings } from './smart-png.js';
+import { overWhite, type RawImage } from './ssim.js';
 
 /**
  * Smart lightening: the lowest quality whose result is at least as close to the original (SSIM)
@@ -21,21 +22,14 @@ const SEARCH_RANGE = { low: 30, high: 90 };
  */
 export const SEARCH_MARGIN = 0.0002;
 /**
- * mozjpeg's tables tried per image, the smaller result at the reference look wins: 3 (its default,
- * tuned for PSNR-HVS-M) and 1 (flat), which keeps fine texture and on detailed photos reaches the
- * same SSIM with 2–20 % fewer bytes (docs/decisions/0007).
+ * mozjpeg's tables tried per image, the smaller result at the reference look wins: 0 (JPEG's own
+ * Annex K table, the reference's, with trellis) and 1 (flat), which keeps fine texture. Table 0 reached
+ * the look in fewer bytes than mozjpeg's default (3) on every tuning photo where either passed
+ * (docs/decisions/0007, docs/decisions/0134-smart-jpeg-closer-to-mozjpeg.md).
  */
-const JPEG_TABLES = [3, 1];
+const JPEG_TABLES = [0, 1];
 /** Smart AVIF's range, on AVIF's own scale: camera photos reach libjpeg-turbo q75's full-size look at 75–90 there (docs/decisions/0111-smart-avif.md). */
 const AVIF_RANGE = { low: 20, high: 92 };
-
-/** The same pixels reduced by `scale` (≤ 1), as the view size shows them. */
-async function reduced(image: RawImage, scale: number): Promise<RawImage> {
-  if (scale >= 1) return image;
-  const width = Math.max(8, Math.round(image.width * scale));
-  const height = Math.max(8, Math.round(image.height * scale));
-  return rawPixels(fromPixels(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
-}
 
 /** How a probe is judged: the detail sample and the reference look (libjpeg-turbo q75's) at full size and at the view size. */
 export interface LookJudge {
@@ -43,11 +37,12 @@ export interface LookJudge {
   /**
    * Whether a result is at least as close to the original as the reference, in colour SSIM (R, G, B
    * averaged) and in luma SSIM (averaging colours can hide lost brightness detail behind well-kept
-   * chroma), at full size and at the view size, each by the search margin. Stops at the first score
-   * short. A pass gives its colour SSIM at the view size (the look the result shows), a miss null.
+   * chroma), at full size and at the view size, each by the search margin; a transparent original
+   * over white and over black (look.ts). Stops at the first score short. A pass gives its colour SSIM
+   * over white at the view size (the look the result shows), a miss null.
    */
   looksAsGood(encoded: Buffer): Promise<number | null>;
-  /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette bar). */
+  /** The reference's own bytes on the sample; null when it falls short itself (a graphic it blurs below the palette look). */
   referenceBytes: number | null;
   /** The reference's colour SSIM at the view size on the sample. */
   referenceSimilarity: number;
@@ -57,44 +52,31 @@ export interface LookJudge {
 
 /**
  * Prepares the sample (detailSample(prepared), unless the caller has it) and the reference look for one
- * prepared (oriented, resized) image. A `graphic` (smallest.ts tells) must also reach the palette bar in
- * colour at full size: it must not look worse than smart PNG's palette would
- * (docs/decisions/0105-graphics-keep-the-palette-look.md).
+ * prepared (oriented, resized) image. A graphic (smallest.ts tells) must also reach `paletteLook`, the
+ * scores of pngquant's look that smart PNG's search found (smart-png.ts), on each score: it must not
+ * look worse than smart PNG would (docs/decisions/0105, docs/decisions/0132).
  */
 export async function lookJudge(
   prepared: RawImage,
-  { graphic = false, sample = detailSample(prepared), deadline = SearchDeadline.none() } = {},
+  { paletteLook, sample = detailSample(prepared), deadline = SearchDeadline.none() }: { paletteLook?: readonly number[]; sample?: RawImage; deadline?: SearchDeadline } = {},
 ): Promise<LookJudge> {
-  const original = overWhite(sample);
-  const scale = Math.min(1, VIEW_SIDE / Math.max(prepared.width, prepared.height));
-  const originalView = await reduced(original, scale);
-  const originals = { full: original, fullLuma: luma(original), view: originalView, viewLuma: luma(originalView) };
-  // The four scores in the order they are checked; the view-size ones only when the full-size ones pass.
-  async function* scores(encoded: Buffer) {
-    const decoded = overWhite(await decodePixels(encoded));
-    yield ssim(originals.full, decoded, SEARCH_STRIDE);
-    yield ssim(originals.fullLuma, luma(decoded), SEARCH_STRIDE);
-    if (scale >= 1) return;
-    const decodedView = await reduced(decoded, scale);
-    yield ssim(originals.view, decodedView, SEARCH_STRIDE);
-    yield ssim(originals.viewLuma, luma(decodedView), SEARCH_STRIDE);
-  }
-  const referenceJpeg = await encode(fromPixels(original), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
+  const look = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
+  const scores = async function* (encoded: Buffer) {
+    yield* look.scores(await decodePixels(encoded));
+  };
+  const referenceJpeg = await encode(fromPixels(overWhite(sample)), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
   const reference: number[] = [];
   for await (const score of scores(referenceJpeg)) reference.push(score);
-  // Colour at the view size: the third score, or the first when the sample is shown at full size.
-  const shown = (four: number[]) => four[scale < 1 ? 2 : 0]!;
-  const referenceSimilarity = shown(reference);
-  // The first score is colour at full size, the palette bar's own measure.
-  const referencePasses = !graphic || reference[0]! >= PALETTE_SSIM_TARGET;
-  if (graphic) reference[0] = Math.max(reference[0]!, PALETTE_SSIM_TARGET);
+  const referenceSimilarity = reference[look.shown]!;
+  const referencePasses = !paletteLook || reference.every((score, i) => score - paletteLook[i]! >= SEARCH_MARGIN);
+  if (paletteLook) reference.forEach((score, i) => (reference[i] = Math.max(score, paletteLook[i]!)));
   const looksAsGood = async (encoded: Buffer) => {
     const found: number[] = [];
     for await (const score of scores(encoded)) {
       if (score - reference[found.length]! < SEARCH_MARGIN) return null;
       found.push(score);
     }
-    return shown(found);
+    return found[look.shown]!;
   };
   return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null, referenceSimilarity, deadline };
 }
@@ -157,7 +139,7 @@ export async function lossySettings(judge: LookJudge, format: EncodedFormat, see
   return chosen;
 }
 
-/** libjpeg-turbo q75 with optimised coding: the reference look itself, so always at it, whatever the search found. */
+/** libjpeg-turbo q75 with optimised coding and scans: the reference look itself (the very same pixels), so always at it, whatever the search found. */
 export function referenceSetting(base: EncodeTuning): QualityChoice {
   return { quality: REFERENCE_QUALITY, tuning: { ...base, jpegTurbo: true } };
 }

@@ -130,6 +130,15 @@ function colourChannels(image: RawImage): number {
 
 /** Composites an image with alpha over white, as a page shows it; images without alpha come back as they are. */
 export function overWhite(image: RawImage): RawImage {
+  return over(image, 255);
+}
+
+/** Composites an image with alpha over black, where damaged alpha edges show that white hides (docs/decisions/0132). */
+export function overBlack(image: RawImage): RawImage {
+  return over(image, 0);
+}
+
+function over(image: RawImage, background: number): RawImage {
   const { channels } = image;
   if (channels !== 2 && channels !== 4) return image;
   const colours = channels - 1;
@@ -138,10 +147,18 @@ export function overWhite(image: RawImage): RawImage {
   for (let i = 0; i < pixels; i++) {
     const alpha = image.data[i * channels + colours]! / 255;
     for (let c = 0; c < colours; c++) {
-      data[i * colours + c] = Math.round(image.data[i * channels + c]! * alpha + 255 * (1 - alpha));
+      data[i * colours + c] = Math.round(image.data[i * channels + c]! * alpha + background * (1 - alpha));
     }
   }
   return { data, width: image.width, height: image.height, channels: colours };
+}
+
+/** Whether any pixel is less than fully opaque. */
+export function hasTransparency(image: RawImage): boolean {
+  const { channels } = image;
+  if (channels !== 2 && channels !== 4) return false;
+  for (let i = channels - 1; i < image.data.length; i += channels) if (image.data[i]! < 255) return true;
+  return false;
 }
 
 /** The luma plane (Rec. 601 weights, integer rounding) of an RGB image; grey images come back as they are. */

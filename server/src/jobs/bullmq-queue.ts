@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
 import type { ResultStore } from '../storage/result-store.js';
+import { openLinesRedis, waitingNotes } from './bullmq-lines.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
 import { heldAdmission, serverBusy } from './queue.js';
 import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
@@ -75,6 +76,9 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  // Each job is noted in its owner's line, so workers can take from the lines in turn (docs/decisions/0148).
+  const linesRedis = await openLinesRedis(options.redisUrl);
+  const lines = waitingNotes(linesRedis, options.redisPrefix);
   const waitMs = options.waitMs ?? PRODUCE_WAIT_MS;
   // Requests of this instance admitted but not yet in Redis: they count as waiting (docs/decisions/0082).
   let admitted = 0;
@@ -87,20 +91,23 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
     if (staged) await options.inputs.put(staged, data);
     try {
       const input = staged ? { staged } : { inline: data.toString('base64') };
+      // Noted before it can be taken, so a worker never finds it running and still waiting.
+      await lines.add(job.resultId, job.owner);
       const added = await queue.add(job.kind, { job, input }, { ...RESULT_JOB_OPTIONS, jobId: job.resultId });
       // This instance knows the count just changed.
       counted.at = -Infinity;
       return added;
     } catch {
       if (staged) await options.inputs.delete(staged).catch(() => undefined);
+      await lines.remove(job.resultId).catch(() => undefined);
       throw notProcessed();
     }
   }
 
   const waitingJobs = async () => {
     if (performance.now() - counted.at < WAITING_COUNT_FRESH_MS) return counted.waiting;
-    // Redis unreachable: nothing could be queued either.
-    const waiting = await queue.getWaitingCount().catch(() => Infinity);
+    // Redis unreachable: nothing could be queued either. Jobs turned away from a full line wait delayed (0148).
+    const waiting = await queue.getJobCountByTypes('waiting', 'prioritized', 'delayed').catch(() => Infinity);
     counted = { waiting, at: performance.now() };
     return waiting;
   };
@@ -142,6 +149,7 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
     async close() {
       await queue.close();
       await events.close();
+      linesRedis.disconnect();
     },
   };
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { Job } from 'bullmq';
 import { AppError } from '../errors.js';
 import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
+import { openLinesRedis, PARKED_MS, WORKER_RENEW_MS, workerLines } from './bullmq-lines.js';
 import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
 import { jobTimeLimits, type AppJobs } from './handlers.js';
 import { childProcessPool, type ProcessPoolLimits } from './process-pool.js';
@@ -38,7 +40,7 @@ export interface ResultWorkerOptions {
  */
 export async function startResultWorker(options: ResultWorkerOptions) {
   // Loaded only with REDIS_URL (docs/decisions/0110).
-  const { UnrecoverableError, Worker } = await import('bullmq');
+  const { DelayedError, UnrecoverableError, Worker } = await import('bullmq');
   const limits: ProcessPoolLimits = options.limits ?? defaultQueueLimits();
   const pool = childProcessPool<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
   const deps = { ledger: options.ledger, store: options.store, pool };
@@ -57,9 +59,21 @@ export async function startResultWorker(options: ResultWorkerOptions) {
     if ('staged' in input) await options.inputs.delete(input.staged).catch(() => undefined);
   };
 
+  // The cluster's lines (docs/decisions/0148): this worker's share counts while it renews its note.
+  const linesRedis = await openLinesRedis(options.redisUrl);
+  const lines = workerLines(linesRedis, options.redisPrefix, randomUUID(), limits.concurrency);
+  await lines.note();
+  const renew = setInterval(() => void lines.note().catch(() => undefined), WORKER_RENEW_MS);
+  renew.unref();
+
   const worker = new Worker<QueuedResultJob>(
     RESULT_QUEUE,
-    async (job: Job<QueuedResultJob>) => {
+    async (job: Job<QueuedResultJob>, token?: string) => {
+      // Its owner holds its share of the cluster's workers: it waits again, behind the other lines (docs/decisions/0148).
+      if (!(await lines.take(job.data.job.resultId, job.data.job))) {
+        await job.moveToDelayed(Date.now() + PARKED_MS, token);
+        throw new DelayedError();
+      }
       try {
         await produceResult(deps, job.data.job, await readInput(job.data));
       } catch (error) {
@@ -72,6 +86,8 @@ export async function startResultWorker(options: ResultWorkerOptions) {
         // The failed job is kept an hour for its reason: without its bytes.
         await job.updateData({ job: job.data.job, input: { inline: '' } }).catch(() => undefined);
         throw new UnrecoverableError(failureReason(clientError(error)));
+      } finally {
+        await lines.done(job.data.job.resultId).catch(() => undefined);
       }
       await dropInput(job.data);
     },
@@ -98,6 +114,9 @@ export async function startResultWorker(options: ResultWorkerOptions) {
     /** Finishes the jobs in progress, takes no more, then ends the child processes. */
     async close() {
       await worker.close();
+      clearInterval(renew);
+      await lines.leave().catch(() => undefined);
+      linesRedis.disconnect();
       await pool.close();
     },
   };

@@ -1,5 +1,5 @@
-// A job process: a child that runs jobs one at a time for the process pool (jobs/process-pool.ts). It ends
-// itself when a job grows it past its memory budget; the app ends it when a job runs out of time.
+// A job process: a child that runs jobs one at a time for the process pool (jobs/process-pool.ts). The app
+// ends it when a job runs out of time or memory; where the app cannot read its memory (no /proc), it ends itself.
 import { keepNoFinishedImages } from '../images/job-process.js';
 import { runJob, type JobRequest } from './handlers.js';
 import { OVER_MEMORY_EXIT, sendableError, type JobMessage } from './protocol.js';
@@ -7,11 +7,10 @@ import { OVER_MEMORY_EXIT, sendableError, type JobMessage } from './protocol.js'
 const MEMORY_CHECK_MS = 25;
 keepNoFinishedImages();
 const budget = Number(process.argv[2]);
-const baseline = process.memoryUsage.rss();
 
 // libvips works on other threads, so this check runs while a job decodes or encodes.
 setInterval(() => {
-  if (process.memoryUsage.rss() - baseline > budget) process.exit(OVER_MEMORY_EXIT);
+  if (process.memoryUsage.rss() > budget) process.exit(OVER_MEMORY_EXIT);
 }, MEMORY_CHECK_MS);
 
 const send = (message: unknown) => process.send!(message);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
 import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, tooMuchMemory, tooSlow } from '../images/limits.js';
+import { canWatchMemory, watchMemory } from './memory-watch.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
 import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
 
@@ -11,7 +12,7 @@ export interface ProcessPoolLimits extends QueueLimits {
   timeLimitMs?: number;
   /** Longer limits for kinds of job that do more work than one image (a deck: docs/decisions/0043). */
   timeLimitMsByKind?: Record<string, number>;
-  /** Memory a job may add to its process before the process ends itself. */
+  /** Resident memory a job process may reach before it is killed (docs/decisions/0149). */
   memoryBudgetBytes?: number;
   /** How long a job process may wait for work before it ends, giving its memory back. */
   idleExitMs?: number;
@@ -57,7 +58,8 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
   const isFull = () => closed || queue.size + admitted >= limits.maxWaiting;
 
   function start(): JobProcess {
-    const child = fork(childScript, [String(memoryBudget)], {
+    // Where the app watches the job process's memory, the process need not watch itself.
+    const child = fork(childScript, [String(canWatchMemory ? Infinity : memoryBudget)], {
       serialization: 'advanced',
       execArgv: fromSources ? ['--import', 'tsx'] : [],
       env: { ...process.env, ...JOB_PROCESS_MALLOC },
@@ -111,12 +113,21 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
     const id = nextId++;
     return new Promise<Output<K>>((resolve, reject) => {
       let timedOut = false;
+      let overMemory = false;
       const timer = setTimeout(() => {
         timedOut = true;
         child.kill('SIGKILL');
       }, limits.timeLimitMsByKind?.[kind] ?? timeLimitMs);
+      // Read from here, not by the job process itself: its event loop may be stuck in a long step (0149).
+      const stopWatching = canWatchMemory
+        ? watchMemory(child.pid!, memoryBudget, () => {
+            overMemory = true;
+            child.kill('SIGKILL');
+          })
+        : () => {};
       const done = () => {
         clearTimeout(timer);
+        stopWatching();
         child.off('message', onMessage);
         child.off('exit', onExit);
       };
@@ -128,10 +139,10 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
         // The job process answers with what H[kind] returned (job-child.ts runs the same handlers).
         else resolve(message.value as Output<K>);
       };
-      // A worker that dies mid-job was killed for time, ended itself for memory, or crashed on the file.
+      // A worker that dies mid-job was killed for time or memory, ended itself for memory, or crashed on the file.
       const onExit = (code: number | null) => {
         done();
-        reject(timedOut ? tooSlow() : code === OVER_MEMORY_EXIT ? tooMuchMemory() : undecodable());
+        reject(timedOut ? tooSlow() : overMemory || code === OVER_MEMORY_EXIT ? tooMuchMemory() : undecodable());
       };
       child.on('message', onMessage);
       child.once('exit', onExit);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENTATIONS_PROCESS_PATH } from '@lightpix/shared';
+import { apiPaths } from '@lightpix/shared';
 import { users } from '../../src/db/schema/index.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, type TestApp } from '../helpers.js';
@@ -44,7 +44,7 @@ describe.each(databaseKinds)('malformed multipart uploads on %s', (kind) => {
   }
 
   it.each([
-    ['the deck route', PRESENTATIONS_PROCESS_PATH, 'file', 'deck.pptx', 'decks/libreoffice5.pptx'],
+    ['the deck route', apiPaths.processDeck, 'file', 'deck.pptx', 'decks/libreoffice5.pptx'],
     ['the image route', '/api/images/process', 'image', 'photo.jpg', 'photo.jpg'],
   ])('%s answers every malformed shape with 400 in the contract’s JSON and charges nothing', async (_route, url, field, filename, file) => {
     const client = await premium();

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENTATIONS_PROCESS_PATH } from '@lightpix/shared';
+import { apiPaths } from '@lightpix/shared';
 import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
@@ -32,7 +32,7 @@ async function sendDeck(app: TestApp['app'], client: ReturnType<typeof visitor>,
   const body = new Request('http://x', { method: 'POST', body: form });
   return app.inject({
     method: 'POST',
-    url: PRESENTATIONS_PROCESS_PATH,
+    url: apiPaths.processDeck,
     headers: { cookie: client.cookie, 'content-type': body.headers.get('content-type')!, ...(async ? { prefer: 'respond-async' } : {}) },
     payload: Buffer.from(await body.arrayBuffer()),
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { sendStoredFile } from '../../download.js';
 import type { ResultStore } from '../../storage/result-store.js';
@@ -14,7 +15,7 @@ export interface BatchesDeps {
 
 export async function batchesRoutes(app: FastifyInstance, deps: BatchesDeps) {
   // "Download all": one ZIP of a selection's results, streamed from the store (docs/decisions/0045).
-  app.get<{ Params: { batchId: string } }>('/api/batches/:batchId/zip', async (request, reply) => {
+  app.get<{ Params: { batchId: string } }>(apiPaths.batchZip, async (request, reply) => {
     const visitor = await currentVisitor(request, deps.db);
     const zip = await planBatchZip(deps.db, visitor, request.params.batchId, deps.now());
     return sendStoredFile(reply, streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING), { type: 'application/zip', filename: zip.filename });

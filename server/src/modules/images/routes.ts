@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, RESULTS_PATH, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
-import { AppError, parseBody } from '../../errors.js';
+import { apiPaths, batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
+import { AppError, fieldRefusal, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
 import { sendStoredFile } from '../../download.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
@@ -38,10 +38,10 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before the body is read or a session is started.
-  app.post('/api/images/process', { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  app.post(apiPaths.processImage, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
     const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
     if (!upload || upload.data.length === 0) {
-      throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
+      throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');
     }
     // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082).
     const admission = await deps.jobs.admit();
@@ -58,7 +58,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
     }
   });
 
-  app.get('/api/images/history', async (request, reply): Promise<HistoryResponse> => {
+  app.get(apiPaths.history, async (request, reply): Promise<HistoryResponse> => {
     const visitor = await currentVisitor(request, deps.db);
     if (!visitor.userId) throw new AppError('not_signed_in', 'Sign in to see your history.');
     reply.header('Cache-Control', 'no-store');
@@ -66,18 +66,18 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
   });
 
   // Guests too: a reload must not lose what is still waiting for download (docs/decisions/0046).
-  app.get(RESULTS_PATH, async (request, reply): Promise<ResultsResponse> => {
+  app.get(apiPaths.results, async (request, reply): Promise<ResultsResponse> => {
     const visitor = await currentVisitor(request, deps.db);
     reply.header('Cache-Control', 'no-store');
     return currentResultsOf(deps.db, visitor, deps.now(), parseBody(resultsPageQuerySchema, request.query));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(apiPaths.result, async (request, reply) => {
     await removeResult(deps, await currentVisitor(request, deps.db), request.params.id);
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/api/images/:id/download', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(apiPaths.resultDownload, async (request, reply) => {
     const row = await findOwnedResult(deps.db, await currentVisitor(request, deps.db), request.params.id);
     if (!isDownloadable(row, deps.now())) {
       // The 410 is true at once: the file goes now, not at the next sweep.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PRESENTATIONS_PROCESS_PATH, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
-import { AppError, parseBody } from '../../errors.js';
+import { apiPath, apiPaths, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
+import { fieldRefusal, parseBody } from '../../errors.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
 import { readUpload } from '../../multipart.js';
@@ -18,23 +18,20 @@ const deckUpload = (maxBytes: number) => ({
 /** RFC 7240: a client that would rather poll than hold the request open while its deck is optimised. */
 const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.test(String(request.headers.prefer ?? ''));
 
-/** Where a started deck's status is read (docs/decisions/0092). */
-const deckStatusPath = (id: string) => `/api/presentations/${id}`;
-
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
   // A full queue is refused before a deck of up to the plan's size is read.
-  app.post(PRESENTATIONS_PROCESS_PATH, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  app.post(apiPaths.processDeck, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db);
     const plan = deps.plans[visitor.tier];
     assertPowerpointAllowed(plan);
     const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
     if (!upload || upload.data.length === 0) {
-      throw new AppError('invalid_input', 'Choose a .pptx or .ppt deck to upload.', { file: 'A deck file is required.' });
+      throw fieldRefusal('invalid_input', 'Choose a .pptx or .ppt deck to upload.', 'file', { code: 'file_required' }, 'A deck file is required.');
     }
     const { target } = parseBody(presentationFieldsSchema, fields);
     if (wantsAsync(request)) {
       const started = await processDeck(deps, visitor, plan, upload, target, 'start');
-      reply.status(202).header('Location', deckStatusPath(started.id)).header('Preference-Applied', 'respond-async');
+      reply.status(202).header('Location', apiPath(apiPaths.deck, { id: started.id })).header('Preference-Applied', 'respond-async');
       return started;
     }
     const record = await processDeck(deps, visitor, plan, upload, target);
@@ -43,7 +40,7 @@ export async function presentationsRoutes(app: FastifyInstance, deps: Presentati
   });
 
   // A started deck: 'processing', then 'completed' with its download; a failed one answers its error.
-  app.get<{ Params: { id: string } }>(deckStatusPath(':id'), async (request, reply): Promise<ImageRecord> => {
+  app.get<{ Params: { id: string } }>(apiPaths.deck, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db);
     reply.header('Cache-Control', 'no-store');
     return deckStatus(deps, visitor, request.params.id);

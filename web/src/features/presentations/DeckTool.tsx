@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deckTargets, RESULTS_PATH, type DeckTarget, type ImageRecord, type Plan } from '@lightpix/shared';
+import { apiPaths, deckTargets, type DeckTarget, type ImageRecord, type Plan } from '@lightpix/shared';
 import { useToast } from '#components/ui/Toast';
 import { deckReportText } from '#lib/deckReport';
 import { errorMessage } from '#lib/errorMessage';
@@ -39,7 +39,7 @@ export function DeckTool({ plan, children }: DeckToolProps) {
   const [target, setTarget] = useState<DeckTarget>('screen');
   const [entries, setEntries] = useState<DeckEntry[]>([]);
   const [dragging, setDragging] = useState(false);
-  const decks = useResultPages(RESULTS_PATH, queryKeys.deckResults, { kind: 'deck' });
+  const decks = useResultPages(apiPaths.results, queryKeys.deckResults, { kind: 'deck' });
   // A finished deck leaves the local list for the server's, where it stays after a reload.
   const working = entries.filter((entry) => entry.state !== 'done');
   const shownDeckIds = useMemo(() => new Set(decks.items.map((record) => record.id)), [decks.items]);

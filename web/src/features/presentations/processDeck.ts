@@ -1,4 +1,4 @@
-import { PRESENTATIONS_PROCESS_PATH, type DeckTarget, type ImageRecord } from '@lightpix/shared';
+import { apiPaths, type DeckTarget, type ImageRecord } from '@lightpix/shared';
 import { uploadForm } from '#lib/uploadForm';
 
 /** POST /api/presentations/process as multipart, with upload progress. */
@@ -6,5 +6,5 @@ export function processDeck(file: File, target: DeckTarget, onUploadProgress: (p
   const form = new FormData();
   form.append('target', target);
   form.append('file', file, file.name);
-  return uploadForm(PRESENTATIONS_PROCESS_PATH, form, onUploadProgress);
+  return uploadForm(apiPaths.processDeck, form, onUploadProgress);
 }

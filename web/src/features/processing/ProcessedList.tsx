@@ -1,4 +1,4 @@
-import { batchZipPath, type ImageRecord } from '@lightpix/shared';
+import { apiPath, apiPaths, type ImageRecord } from '@lightpix/shared';
 import { useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
         <h2 id="processed-heading" className="text-lg font-semibold text-slate-900">{t('results.heading')}</h2>
         {zipBatch && inBatch > 1 && (
           <a
-            href={batchZipPath(zipBatch)}
+            href={apiPath(apiPaths.batchZip, { batchId: zipBatch })}
             download
             data-testid="download-all"
             className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

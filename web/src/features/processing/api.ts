@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { noContentSchema, RESULTS_PATH, resultPath, type ImageRecord } from '@lightpix/shared';
+import { apiPath, apiPaths, noContentSchema, type ImageRecord } from '@lightpix/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/ui/Toast';
@@ -13,7 +13,7 @@ export const UNDO_MS = 5000;
 
 /** GET /api/images/results a page at a time: this visitor's results still downloadable, so a reload shows them again (guests too). */
 export function useCurrentResults() {
-  return useResultPages(RESULTS_PATH, queryKeys.results, { kind: 'image' });
+  return useResultPages(apiPaths.results, queryKeys.results, { kind: 'image' });
 }
 
 /** Puts a new result at the top of the list without asking the server again. */
@@ -53,10 +53,10 @@ export function useRemoveResult() {
         if (keepalive) {
           // The page is going away: a keepalive request outlives it.
           void forgetOriginal(id);
-          await fetch(resultPath(id), { method: 'DELETE', credentials: 'include', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+          await fetch(apiPath(apiPaths.result, { id }), { method: 'DELETE', credentials: 'include', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: '{}' });
           return;
         }
-        await apiSend('DELETE', resultPath(id), {}, noContentSchema);
+        await apiSend('DELETE', apiPath(apiPaths.result, { id }), {}, noContentSchema);
         // The result is gone, so is this browser's copy of its original (docs/decisions/0123).
         void forgetOriginal(id);
         queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withoutRecord(data, id));

@@ -1,4 +1,4 @@
-import type { ImageRecord } from '@lightpix/shared';
+import { apiPaths, type ImageRecord } from '@lightpix/shared';
 import { uploadForm } from '#lib/uploadForm';
 
 export interface ProcessRequest {
@@ -18,5 +18,5 @@ export function processImage({ file, sessionId, fields, onUploadProgress, signal
   // The file goes last so the server has every setting before it streams the image.
   form.append('image', file, file.name);
 
-  return uploadForm('/api/images/process', form, onUploadProgress, signal);
+  return uploadForm(apiPaths.processImage, form, onUploadProgress, signal);
 }

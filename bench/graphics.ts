@@ -1,0 +1,140 @@
+/**
+ * Graphics against pngquant+optipng (issue 30, docs/decisions/0132): smart PNG and `auto` (a premium
+ * plan's formats) per graphic, each judged by ssim.js at full size and at ≤ 1600 px, transparent ones
+ * over white and over black (bench/judge.ts). "Below" is below pngquant+optipng's look at either scale.
+ * Needs Debian's pngquant and optipng (apt-get install -y pngquant optipng); says so and stops without them.
+ *
+ *   npm run bench:graphics -- <folder or graphic …> [--json out.json]
+ *
+ * Only the engine in this process (no HTTP), each search once and without its deadline, in sequence.
+ */
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SearchDeadline } from '../server/src/images/deadline.js';
+import { inspectImage } from '../server/src/images/inspect.js';
+import { optimiseImage, type OptimisedImage } from '../server/src/images/optimise.js';
+import { availableToolContenders, findTools, prepareToolInputs, runTool } from './contenders.js';
+import { PREMIUM_AUTO } from './engine-direct.js';
+import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
+import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
+import { median, table } from './report.js';
+
+const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' } } });
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Measured extends Judgement {
+  bytes: number;
+  format: string;
+  quality: number;
+  cpuMs: number;
+}
+
+interface Row {
+  name: string;
+  reference: Measured | { reason: string };
+  smart: Measured;
+  auto: Measured;
+}
+
+async function graphicsOf(paths: string[]): Promise<BenchImage[]> {
+  const images: BenchImage[] = [];
+  for (const given of paths) {
+    if ((await stat(given)).isDirectory()) {
+      const { images: found } = await loadImageSet(given, false);
+      images.push(...found.filter((image) => image.imageClass === 'graphic'));
+    } else {
+      images.push(await benchImage(given, await readFile(given), { imageClass: 'graphic' }));
+    }
+  }
+  return images;
+}
+
+async function engine(image: BenchImage, format: 'png' | 'auto'): Promise<{ result: OptimisedImage; cpuMs: number }> {
+  const info = await inspectImage(image.data);
+  const cpu = process.cpuUsage();
+  const result = await optimiseImage(image.data, info, { ...PREMIUM_AUTO, format }, SearchDeadline.none());
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: (used.user + used.system) / 1000 };
+}
+
+async function measure(image: BenchImage, workDir: string): Promise<Row> {
+  const judge = await judgeAgainst(image.data);
+  const judged = async (data: Buffer, format: string, quality: number, cpuMs: number): Promise<Measured> => ({ ...(await judge.judge(data)), bytes: data.length, format, quality, cpuMs });
+  try {
+    const inputs = await prepareToolInputs(image, workDir);
+    const tool = await runTool('pngquant+optipng', inputs, workDir);
+    const reference = 'reason' in tool ? tool : await judged(tool.data, 'png', 80, tool.ms);
+    const smart = await engine(image, 'png');
+    const auto = await engine(image, 'auto');
+    return {
+      name: image.name,
+      reference,
+      smart: await judged(smart.result.data, smart.result.format, smart.result.quality, smart.cpuMs),
+      auto: await judged(auto.result.data, auto.result.format, auto.result.quality, auto.cpuMs),
+    };
+  } finally {
+    await judge.close();
+  }
+}
+
+const look = (m: Judgement) => `${m.full.toFixed(4)} / ${m.view.toFixed(4)}`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
+
+function verdict(ours: Measured, reference: Row['reference']): string {
+  if ('reason' in reference) return `${kib(ours.bytes)} KiB, ${look(ours)}`;
+  const below = looksAtLeast(ours, reference) ? '' : ' **below**';
+  return `${ours.format} q${ours.quality} ${(ours.bytes / reference.bytes).toFixed(2)}×, ${look(ours)}${below}`;
+}
+
+function summary(rows: Row[], which: 'smart' | 'auto'): string {
+  const judged = rows.filter((row) => !('reason' in row.reference));
+  const ratios = judged.map((row) => row[which].bytes / (row.reference as Measured).bytes);
+  const belowFull = judged.filter((row) => Math.round(row[which].full * 1e4) < Math.round((row.reference as Measured).full * 1e4)).length;
+  const belowView = judged.filter((row) => Math.round(row[which].view * 1e4) < Math.round((row.reference as Measured).view * 1e4)).length;
+  const below = judged.filter((row) => !looksAtLeast(row[which], row.reference as Measured)).length;
+  const cpu = median(rows.map((row) => row[which].cpuMs / 1000));
+  return `- ${which}: median ${median(ratios).toFixed(3)}× pngquant+optipng on ${judged.length} graphics; below its look ${below} of ${judged.length} (full size ${belowFull}, page size ${belowView}); median engine CPU ${cpu.toFixed(1)} s`;
+}
+
+async function main() {
+  const { available, missing } = availableToolContenders(await findTools());
+  if (!available.has('pngquant+optipng')) throw new Error(`the graphics' reference is missing: ${missing.join('; ')}`);
+  const images = await graphicsOf(positionals);
+  if (images.length === 0) throw new Error('no graphic to measure: give folders with graphics/ or graphic files');
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-graphics-'));
+  const rows: Row[] = [];
+  const started = new Date();
+  try {
+    for (const image of images) {
+      const row = await measure(image, workDir);
+      rows.push(row);
+      const ref = 'reason' in row.reference ? row.reference.reason : `${kib(row.reference.bytes)} KiB ${look(row.reference)}`;
+      log(`${image.name}: pngquant ${ref}; smart ${verdict(row.smart, row.reference)}; auto ${verdict(row.auto, row.reference)}`);
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  const lines = [
+    `Graphics, ${started.toISOString()}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end; ssim.js full / page size, alpha over white and black (lower kept)`,
+    '',
+    table(
+      ['graphic', 'pngquant+optipng', 'smart PNG', '`auto`'],
+      rows.map((row) => [
+        row.name,
+        'reason' in row.reference ? `n/a (${row.reference.reason})` : `${kib(row.reference.bytes)} KiB, ${look(row.reference)}`,
+        verdict(row.smart, row.reference),
+        verdict(row.auto, row.reference),
+      ]),
+      false,
+    ),
+    '',
+    summary(rows, 'smart'),
+    summary(rows, 'auto'),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (options.json) await writeFile(path.resolve(options.json), `${JSON.stringify({ date: started.toISOString(), load: os.loadavg(), rows }, null, 2)}\n`);
+}
+
+await main();

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:job-memory`: does the job memory budget hold (docs/decisions/0149)? Jobs run in the
+ * server's own process pool with its default limits, one at a time: a 24 MP photo → AVIF (the
+ * baseline, a job that fits), a 100 MP PNG → AVIF and a deck whose two pictures are 100 MP PNGs. For
+ * each: the answer, the time, and the peak resident memory of the job process (the kernel's VmHWM,
+ * read every 2 ms) against the budget (target ≤ 1.10×), with the time limit lifted to 300 s so only
+ * memory ends a job. The load average is printed beside it.
+ */
+import { readFile } from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { childProcessPool } from '../server/src/jobs/process-pool.js';
+import type { AppJobs } from '../server/src/jobs/handlers.js';
+import { inspectImage } from '../server/src/images/inspect.js';
+import { JOB_MEMORY_BUDGET_BYTES } from '../server/src/images/limits.js';
+import { readPackage } from '../server/src/presentations/zip.js';
+
+const MB = 1024 * 1024;
+const here = (name: string) => new URL(name, import.meta.url);
+
+/** 100 MP of 10-pixel blocks of noise: ~6.7 MB as a PNG, under the 10 MB upload limit, hard for any encoder. */
+async function blockNoisePng(): Promise<Buffer> {
+  const side = 800;
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width: side, height: side, channels: 3 } }).resize(10_000, 10_000, { kernel: 'nearest' }).png().toBuffer();
+}
+
+/** A real deck (libreoffice5.pptx) whose two pictures are replaced by `picture`. */
+async function deckWithPictures(picture: Buffer): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const base = await readPackage(await readFile(here('../server/test/fixtures/decks/libreoffice5.pptx')));
+  for (const entry of base) zip.addBuffer(/^ppt\/media\/image\d\.png$/.test(entry.name) ? picture : entry.data, entry.name, { compress: !entry.name.startsWith('ppt/media/') });
+  zip.end();
+  return buffer(zip.outputStream);
+}
+
+/** This process's job processes, from /proc. */
+function jobProcessIds(): string[] {
+  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+}
+
+/** The highest VmHWM of the job processes seen while `work` runs. */
+async function peakWhile<T>(work: () => Promise<T>): Promise<{ peak: number; seconds: number; value: T | Error }> {
+  let peak = 0;
+  const timer = setInterval(() => {
+    for (const pid of jobProcessIds()) {
+      const kib = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, { encoding: 'utf8', flag: 'r' }))?.[1] ?? 0);
+      peak = Math.max(peak, kib * 1024);
+    }
+  }, 2);
+  const started = performance.now();
+  const value = await work().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(timer);
+  return { peak, seconds, value };
+}
+
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+const budget = JOB_MEMORY_BUDGET_BYTES;
+// A fresh pool per job, so each job's VmHWM is its own (a job process keeps its peak for life).
+async function oneJob<K extends keyof AppJobs & string>(kind: K, input: Parameters<AppJobs[K]>[0]) {
+  // Only memory ends a job here: on a busy machine the 30 s limit would end some first.
+  const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 1, timeLimitMs: 300_000 });
+  try {
+    return await peakWhile(() => pool.run(kind, input));
+  } finally {
+    await pool.close();
+  }
+}
+
+console.error('Building the 100 MP PNG and the deck…');
+const photo = await sharp(await readFile(here('images/photos/skimage_rocket.jpg')))
+  .resize(6000, 4000, { fit: 'fill' })
+  .jpeg({ quality: 90 })
+  .toBuffer();
+const png = await blockNoisePng();
+const deck = await deckWithPictures(png);
+const avif = { width: null, height: null, maintainRatio: true, format: 'avif' as const, quality: 75, maxBytes: null, keepMetadata: false };
+const converter = { soffice: 'soffice', bwrap: 'bwrap' };
+
+const runs = [
+  { label: '24 MP photo → AVIF q75 (baseline)', bytes: photo.length, run: async () => oneJob('image', { data: photo, info: await inspectImage(photo), options: avif }) },
+  { label: '100 MP PNG → AVIF q75', bytes: png.length, run: async () => oneJob('image', { data: png, info: await inspectImage(png), options: avif }) },
+  { label: 'deck, two 100 MP PNG pictures', bytes: deck.length, run: () => oneJob('deck', { data: deck, target: 'screen', converter }) },
+];
+
+const lines = [
+  `Job memory budget ${(budget / MB).toFixed(0)} MB; load average before: ${load()}.`,
+  '',
+  '| job | upload | answer | seconds | peak RSS of the job process | × budget | load average after |',
+  '|---|---|---|---|---|---|---|',
+];
+for (const { label, bytes, run } of runs) {
+  console.error(`${label}…`);
+  const { peak, seconds, value } = await run();
+  const answer = value instanceof Error ? `refused: ${value.message}` : 'done';
+  lines.push(`| ${label} | ${(bytes / MB).toFixed(1)} MB | ${answer} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / budget).toFixed(3)}× | ${load()} |`);
+}
+process.stdout.write(`${lines.join('\n')}\n`);

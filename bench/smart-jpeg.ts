@@ -1,0 +1,73 @@
+/**
+ * Smart JPEG against libjpeg-turbo q75 (issue 30: never below its look, median bytes ≤ 0.93× its
+ * bytes). turbo-q75 is sharp's libjpeg-turbo-compatible JPEG at quality 75 with optimised Huffman
+ * tables (what `cjpeg -quality 75 -optimize` writes), of the same oriented pixels; smart mode keeps
+ * JPEG and searches without its deadline (docs/decisions/0130). Both are judged by bench/judge.ts
+ * (ssim.js at full size and at ≤ 1600 px): "below" is below turbo-q75's look at either scale.
+ *
+ *   npm run bench:jpeg -- <photo or folder …>
+ *
+ * Markdown goes to stdout, progress to stderr.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { SearchDeadline } from '../server/src/images/deadline.js';
+import { inspectImage } from '../server/src/images/inspect.js';
+import { optimiseImage } from '../server/src/images/optimise.js';
+import { PREMIUM_AUTO } from './engine-direct.js';
+import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
+import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
+import { median, table } from './report.js';
+
+const inputs = process.argv.slice(2).filter((arg) => arg !== '--');
+if (inputs.length === 0) throw new Error('usage: npm run bench:jpeg -- <photo or folder …>');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
+
+async function photosOf(names: string[]): Promise<BenchImage[]> {
+  const images: BenchImage[] = [];
+  for (const input of names.map((name) => path.resolve(name))) {
+    if ((await stat(input)).isDirectory()) images.push(...(await loadImageSet(input, false)).images);
+    else images.push(await benchImage(input, await readFile(input), { imageClass: 'photo' }));
+  }
+  return images;
+}
+
+async function main() {
+  const images = await photosOf(inputs);
+  const loadBefore = load();
+  const started = new Date();
+  const rows: string[][] = [];
+  const ratios: number[] = [];
+  let below = 0;
+  for (const image of images) {
+    const turbo = await sharp(image.data, { limitInputPixels: false }).rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer();
+    const options = { ...PREMIUM_AUTO, format: 'jpeg' as const };
+    const smart = await optimiseImage(image.data, await inspectImage(image.data), options, SearchDeadline.none());
+    const judge = await judgeAgainst(image.data);
+    const [reference, ours] = [await judge.judge(turbo), await judge.judge(smart.data)];
+    await judge.close();
+    const ratio = smart.data.length / turbo.length;
+    const atLook = looksAtLeast(ours, reference);
+    ratios.push(ratio);
+    if (!atLook) below++;
+    const setting = smart.alreadyOptimal ? 'original' : `q${smart.quality}`;
+    log(`${image.name}: ${setting} ${ratio.toFixed(3)}× turbo-q75, ${atLook ? 'at the look' : 'BELOW'} (load ${load()})`);
+    rows.push([image.name, `${((image.width * image.height) / 1e6).toFixed(1)} MP`, `${turbo.length}`, look(reference), `${smart.data.length} (${setting})`, `**${ratio.toFixed(3)}×**`, `${look(ours)}${atLook ? '' : ' **below**'}`]);
+  }
+  const out = [
+    '### Smart JPEG vs libjpeg-turbo q75 (engine in process, no deadline)',
+    '',
+    `- ${started.toISOString()}, ${images.length} photos, sharp ${sharp.versions.sharp}; load average (1 / 5 / 15 min) ${loadBefore} before, ${load()} after`,
+    `- Median bytes: **${median(ratios).toFixed(3)}×** turbo-q75; below its ssim.js look at either scale: **${below} of ${images.length}**`,
+    '',
+    table(['Photo', 'Size', 'turbo-q75 bytes', 'turbo-q75 look (full / ≤ 1600 px)', 'Smart bytes', 'Smart × turbo-q75', 'Smart look'], rows, false),
+    '',
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+await main();
