@@ -16,7 +16,7 @@
  *
  * Default photo: the corpus' 12 MP sunset. Markdown to stdout, progress to stderr; 127.0.0.1 only.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,22 +73,37 @@ async function timed(work: () => Promise<unknown>, serverPid: number): Promise<{
   return { ms, cpuMs: (cpuAfter - cpu) * 1000, serverCpuMs: (serverAfter - server) * 1000 };
 }
 
-type Part = 'engine' | 'look' | 'ipc' | 'warm' | 'cold' | 'http';
+type Part = 'engine' | 'look' | 'ipc' | 'warm' | 'cold' | 'http' | 'quiet';
 const PARTS: Record<Part, string> = {
   engine: 'engine in this process (decode, encode, look)',
   look: 'the look measurement alone',
   ipc: 'the bytes to a child process and back',
   warm: 'engine in a warm job process',
   cold: 'engine in a job process started for it',
-  http: 'web path: upload, job, download (HTTP)',
+  http: 'web path: upload, job, download (HTTP), job process warm',
+  quiet: 'web path after a quiet minute (its job process had ended)',
 };
+
+/** Ends the server's job processes, as a quiet minute does (decision 0096), and waits until they are gone. */
+async function endJobProcesses(serverPid: number) {
+  const pids = () => {
+    try {
+      return execFileSync('pgrep', ['-P', String(serverPid)]).toString().split('\n').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  for (const pid of pids()) process.kill(pid);
+  while (pids().length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 async function main() {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-web-path-'));
   const echoScript = path.join(workDir, 'echo.cjs');
   await writeFile(echoScript, ECHO_CHILD);
   const api = await startOurApi(path.join(workDir, 'data'));
-  const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 4 });
+  // Rounds on a busy machine take longer than the minute after which an idle job process ends.
+  const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 4, idleExitMs: 3_600_000 });
   const echo = fork(echoScript, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise((resolve) => echo.once('message', resolve));
   let nextEcho = 1;
@@ -134,6 +149,12 @@ async function main() {
           }
         },
         http: () => api.optimise(data, path.basename(file), '75'),
+        quiet: () => api.optimise(data, path.basename(file), '75'),
+      };
+      // Before the timed part, untimed: the server's job process is started (http) or ended (quiet).
+      const prepare: Partial<Record<Part, () => Promise<unknown>>> = {
+        http: () => api.optimise(result, 'warm-up.jpg', '75'),
+        quiet: () => endJobProcesses(api.pid),
       };
       // Warm-up: libvips' code, the warm pool's process, the server's first request.
       await alone();
@@ -153,8 +174,9 @@ async function main() {
       };
       for (let round = 0; round < rounds; round++) {
         for (const part of Object.keys(PARTS) as Part[]) {
+          await prepare[part]?.();
           const before = await timedPart(alone);
-          const took = await timedPart(runs[part], part === 'http');
+          const took = await timedPart(runs[part], part === 'http' || part === 'quiet');
           const after = await timedPart(alone);
           const baseline = { ms: (before.ms + after.ms) / 2, cpuMs: (before.cpuMs + after.cpuMs) / 2 };
           ms.alone.push(baseline.ms);
