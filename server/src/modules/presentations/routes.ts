@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPath, apiPaths, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
-import { AppError, parseBody } from '../../errors.js';
+import { fieldRefusal, parseBody } from '../../errors.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
 import { readUpload } from '../../multipart.js';
@@ -26,7 +26,7 @@ export async function presentationsRoutes(app: FastifyInstance, deps: Presentati
     assertPowerpointAllowed(plan);
     const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
     if (!upload || upload.data.length === 0) {
-      throw new AppError('invalid_input', 'Choose a .pptx or .ppt deck to upload.', { file: 'A deck file is required.' });
+      throw fieldRefusal('invalid_input', 'Choose a .pptx or .ppt deck to upload.', 'file', { code: 'file_required' }, 'A deck file is required.');
     }
     const { target } = parseBody(presentationFieldsSchema, fields);
     if (wantsAsync(request)) {

@@ -8,6 +8,7 @@ import { Spinner } from '#components/ui/Spinner';
 import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
 import { errorMessage } from '#lib/errorMessage';
+import { fieldMessages } from '#lib/fieldErrors';
 import { formatDate } from '#lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 
@@ -112,7 +113,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   const { t, i18n } = useTranslation();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
-  const serverError = create.error instanceof ApiError ? (create.error.fields.name ?? errorMessage(create.error, t, i18n.exists)) : undefined;
+  const serverError = create.error instanceof ApiError ? (fieldMessages(create.error, t).name ?? errorMessage(create.error, t, i18n.exists)) : undefined;
   const field = useFormField({ hint: t('developers.keys.nameHint'), error: serverError, errorTestId: 'key-name-error' });
 
   function submit(event: FormEvent) {
