@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { errorStatus, fieldProblems, type ErrorBody, type ErrorCode, type ErrorParams } from '@lightpix/shared';
+import { busyRefusalCounter } from './busy-door.js';
+import { errorStatus, fieldProblemCodesOf, fieldProblems, type ErrorBody, type ErrorCode, type ErrorParams, type FieldProblem } from '@lightpix/shared';
 
 /** The one error type the API throws; its code decides the HTTP status. */
 export class AppError extends Error {
@@ -16,6 +17,9 @@ export class AppError extends Error {
   /** The figures and the reason the browser writes its own message from (docs/decisions/0142). */
   params?: ErrorParams;
 
+  /** Each field's problem as a code beside its English in `fields`, for the browser to translate (docs/decisions/0144). */
+  fieldCodes?: Record<string, FieldProblem>;
+
   get status(): number {
     return errorStatus[this.code];
   }
@@ -24,13 +28,28 @@ export class AppError extends Error {
     this.params = params;
     return this;
   }
+
+  withFieldCodes(fieldCodes: Record<string, FieldProblem>): this {
+    this.fieldCodes = fieldCodes;
+    return this;
+  }
+}
+
+/** A refusal about one field: its English under `fields`, its code under `fieldCodes` (docs/decisions/0144). */
+export function fieldRefusal(code: ErrorCode, message: string, field: string, problem: FieldProblem, fieldText = message): AppError {
+  return new AppError(code, message, { [field]: fieldText }).withFieldCodes({ [field]: problem });
+}
+
+/** A failed schema: each field's first problem, in English and as a code. */
+export function invalidFields(message: string, issues: Parameters<typeof fieldProblemCodesOf>[0]): AppError {
+  return new AppError('invalid_input', message, fieldProblems(issues)).withFieldCodes(fieldProblemCodesOf(issues));
 }
 
 /** Validates a JSON body, answering 400 with a message per field. */
 export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  throw new AppError('invalid_input', 'Some fields are not valid.', fieldProblems(result.error.issues));
+  throw invalidFields('Some fields are not valid.', result.error.issues);
 }
 
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
@@ -67,19 +86,21 @@ export function fromFastifyError(error: FastifyError): AppError | null {
 }
 
 export function toErrorBody(error: AppError): ErrorBody {
-  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.params ? { params: error.params } : {}) } };
+  const { code, message, fields, fieldCodes, params } = error;
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(fieldCodes ? { fieldCodes } : {}), ...(params ? { params } : {}) } };
 }
 
 /** Maps every thrown error to JSON in one place; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const countBusy = busyRefusalCounter(app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(toErrorBody(new AppError('internal', 'Something went wrong on our side. Please try again.')));
     }
-    // Busy is a state we answer on purpose, not a fault: one line, no stack.
-    if (appError.code === 'server_busy') request.log.warn({ code: appError.code }, appError.message);
+    // Busy is a state we answer on purpose, not a fault: a warning without a stack, the rest of a storm counted (0153).
+    if (appError.code === 'server_busy') countBusy(appError.message);
     // An installation without payment keys answers so on purpose (docs/decisions/0121): information, not a fault.
     else if (appError.code === 'payments_unavailable') request.log.info({ code: appError.code }, appError.message);
     else if (appError.status >= 500) request.log.error({ err: error }, appError.code);

@@ -5,8 +5,8 @@ export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const contactLimits = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
 /**
- * The English text of every problem a contact field can have. The
- * server answers with these texts; the client maps them back to their key to show a translation.
+ * The English text of every problem a contact field can have, as the server answers in `fields`;
+ * the browser writes them from the field's problem code (web/src/features/contact/validation.ts).
  */
 export const contactProblems = {
   nameRequired: 'Name is required',
@@ -18,11 +18,6 @@ export const contactProblems = {
   messageTooLong: 'Message is too long',
 } as const;
 export type ContactProblem = keyof typeof contactProblems;
-
-/** The key of a problem text, so the interface can show it in the visitor's language. */
-export function contactProblemOf(message: string): ContactProblem | undefined {
-  return (Object.keys(contactProblems) as ContactProblem[]).find((key) => contactProblems[key] === message);
-}
 
 /** A missing or non-text field gets the same message as an empty one. */
 const required = (max: number, missing: string, tooLong: string) => z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);

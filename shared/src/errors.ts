@@ -1,3 +1,5 @@
+import type { FieldProblem } from './field-problems.js';
+
 /** Every error the API can answer with; the HTTP status is derived from the code in one place. */
 export const errorStatus = {
   invalid_input: 400,
@@ -39,20 +41,16 @@ export type ErrorCode = keyof typeof errorStatus;
  */
 export type ErrorParams = { reason?: string } & Record<string, string | number | readonly string[] | undefined>;
 
-/** The body of every non-2xx JSON answer; `message` is English, for clients that show text as it comes. */
+/**
+ * The body of every non-2xx JSON answer; `message` and `fields` are English, for clients that show
+ * text as it comes; `fieldCodes` says the same per field as codes (docs/decisions/0144).
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; params?: ErrorParams };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; fieldCodes?: Record<string, FieldProblem>; params?: ErrorParams };
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
-}
-
-/** The first problem of each field in a failed validation, keyed by field ('body' for the whole value). */
-export function fieldProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-  return fields;
 }

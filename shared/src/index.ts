@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './field-problems.js';
 export * from './plans.js';
 export * from './session.js';
 export * from './images.js';

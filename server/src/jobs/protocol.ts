@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import type { ErrorCode, ErrorParams } from '@lightpix/shared';
+import type { ErrorCode, ErrorParams, FieldProblem } from '@lightpix/shared';
 
 /**
  * What the app and a job's child process say to each other over IPC (advanced serialization, so
@@ -16,6 +16,7 @@ export interface SentError {
   code?: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  fieldCodes?: Record<string, FieldProblem>;
   headers?: Record<string, string>;
   /** The refusal's figures and reason (docs/decisions/0142): a memory limit's reason must reach the client and the heavy-work budget (0147). */
   params?: ErrorParams;
@@ -24,7 +25,9 @@ export interface SentError {
 export type ChildMessage = { ready: true } | { id: number; value: unknown } | { id: number; error: SentError };
 
 export function sendableError(error: unknown): SentError {
-  if (error instanceof AppError) return { code: error.code, message: error.message, fields: error.fields, headers: error.headers, params: error.params };
+  if (error instanceof AppError) {
+    return { code: error.code, message: error.message, fields: error.fields, fieldCodes: error.fieldCodes, headers: error.headers, params: error.params };
+  }
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -32,5 +35,6 @@ export function sendableError(error: unknown): SentError {
 export function receivedError(sent: SentError): Error {
   if (!sent.code) return new Error(sent.message);
   const error = new AppError(sent.code, sent.message, sent.fields, sent.headers);
+  if (sent.fieldCodes) error.withFieldCodes(sent.fieldCodes);
   return sent.params ? error.withParams(sent.params) : error;
 }

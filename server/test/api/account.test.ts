@@ -96,7 +96,10 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
     const wrong = await client.post('/api/account/password', { currentPassword: 'nope', newPassword: 'a brand new password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.currentPassword).toBeTruthy();
-    expect((await client.post('/api/account/password', { currentPassword: 'correct horse battery', newPassword: 'short' })).statusCode).toBe(400);
+    expect(wrong.json().error.fieldCodes).toEqual({ currentPassword: { code: 'wrong_password' } });
+    const short = await client.post('/api/account/password', { currentPassword: 'correct horse battery', newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fieldCodes).toEqual({ newPassword: { code: 'too_short', params: { min: 8 } } });
     const changed = await client.post('/api/account/password', { currentPassword: 'correct horse battery', newPassword: 'a brand new password' });
     expect(changed.statusCode).toBe(204);
     expect((await client.get('/api/auth/user')).json()?.id).toBe(id);

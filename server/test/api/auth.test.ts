@@ -43,13 +43,23 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     await visitor(t.app, nextIp()).post('/api/auth/register', person('grace@example.com', { username: 'grace' }));
     const again = await visitor(t.app, nextIp()).post('/api/auth/register', person('GRACE@example.com'));
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.fields.email).toBeDefined();
+    expect(again.json().error.fields.email).toBe('An account with this e-mail already exists.');
+    // Each field's problem also as a code, for the browser to say in the visitor's language (docs/decisions/0144).
+    expect(again.json().error.fieldCodes).toEqual({ email: { code: 'email_taken' } });
     const sameName = await visitor(t.app, nextIp()).post('/api/auth/register', person('other@example.com', { username: 'grace' }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().error.fields.username).toBeDefined();
+    expect(sameName.json().error.fieldCodes).toEqual({ username: { code: 'username_taken' } });
     const invalid = await visitor(t.app, nextIp()).post('/api/auth/register', { email: 'nope', password: 'short' });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().error.fields).sort()).toEqual(['email', 'firstName', 'lastName', 'password']);
+    expect(invalid.json().error.fieldCodes).toEqual({
+      email: { code: 'invalid_email' },
+      password: { code: 'too_short', params: { min: 8 } },
+      firstName: { code: 'required' },
+      lastName: { code: 'required' },
+    });
+    const odd = await visitor(t.app, nextIp()).post('/api/auth/register', person('odd@example.com', { username: 'a b', lastName: 'x'.repeat(101) }));
+    expect(odd.json().error.fieldCodes).toEqual({ username: { code: 'invalid_characters' }, lastName: { code: 'too_long', params: { max: 100 } } });
   });
 
   it('signs in with the right password only, with one message for unknown e-mail and wrong password', async () => {

@@ -57,9 +57,15 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
       },
     });
     const blank = await visitor(t.app, nextIp()).post('/api/contact', message({ name: '   ', email: 'ada@', subject: ' ', message: ' too short ' }));
-    expect(Object.keys(blank.json().error.fields).sort()).toEqual(['email', 'message', 'name', 'subject']);
+    expect(blank.json().error.fieldCodes).toEqual({
+      name: { code: 'required' },
+      email: { code: 'invalid_email' },
+      subject: { code: 'required' },
+      message: { code: 'too_short', params: { min: 10 } },
+    });
     const long = await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'x'.repeat(151), message: 'y'.repeat(5001) }));
     expect(long.json().error.fields).toEqual({ subject: 'Subject is too long', message: 'Message is too long' });
+    expect(long.json().error.fieldCodes).toEqual({ subject: { code: 'too_long', params: { max: 150 } }, message: { code: 'too_long', params: { max: 5000 } } });
     const notJson = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":', remoteAddress: nextIp() });
     expect(notJson.statusCode).toBe(400);
     const huge = await visitor(t.app, nextIp()).post('/api/contact', message({ message: 'z'.repeat(100_000) }));

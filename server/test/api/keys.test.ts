@@ -72,6 +72,7 @@ describe.each(databaseKinds)('API key management on %s', (kind) => {
     const blank = await client.post('/api/keys', { name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields.name).toMatch(/name/);
+    expect(blank.json().error.fieldCodes).toEqual({ name: { code: 'required' } });
     const foreign = await client.post('/api/keys', { name: 'csrf' }, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     const { id } = (await client.post('/api/keys', { name: 'kept' })).json();

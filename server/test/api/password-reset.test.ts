@@ -113,7 +113,7 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
 
     const again = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: 'yet another secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatchObject({ code: 'invalid_input', fields: { token: 'This reset link is not valid any more.' } });
+    expect(again.json().error).toMatchObject({ code: 'invalid_input', fields: { token: 'This reset link is not valid any more.' }, fieldCodes: { token: { code: 'link_invalid' } } });
     expect(await signInStatus(t, email, NEW_PASSWORD)).toBe(200);
   });
 
@@ -150,12 +150,14 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     const short = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    expect(short.json().error.fieldCodes).toEqual({ newPassword: { code: 'too_short', params: { min: 8 } } });
     const missing = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { newPassword: NEW_PASSWORD });
     expect(missing.statusCode).toBe(400);
     const bad = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: 'not-a-real-token', newPassword: NEW_PASSWORD });
     expect(bad.json().error.fields).toEqual({ token: 'This reset link is not valid any more.' });
     const invalidEmail = await visitor(t.app, nextIp()).post('/api/auth/password-reset', { email: 'not an address' });
     expect(invalidEmail.statusCode).toBe(400);
+    expect(invalidEmail.json().error.fieldCodes).toEqual({ email: { code: 'invalid_email' } });
     // The link still works: none of these spent it.
     expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
   });

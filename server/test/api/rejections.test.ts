@@ -160,7 +160,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'invalid_input', fields: { image: expect.any(String) } });
+    expect(response.json().error).toMatchObject({ code: 'invalid_input', fields: { image: expect.any(String) }, fieldCodes: { image: { code: 'file_required' } } });
   });
 
   it('403 for AVIF output on the guest plan', async () => {

@@ -1,4 +1,4 @@
-import { isErrorBody, type ErrorCode, type ErrorParams } from '@lightpix/shared';
+import { isErrorBody, type ErrorCode, type ErrorParams, type FieldProblem } from '@lightpix/shared';
 import type { z } from 'zod';
 
 /** Codes the client adds to the server's: no answer at all, or an answer we cannot read. */
@@ -10,16 +10,26 @@ export class ApiError extends Error {
   readonly code: ClientErrorCode;
   /** Per-field messages of an `invalid_input` or `conflict` answer, keyed by field name. */
   readonly fields: Readonly<Record<string, string>>;
+  /** The same fields' problems as codes, written in the visitor's language by lib/fieldErrors.ts (docs/decisions/0144). */
+  readonly fieldCodes: Readonly<Record<string, FieldProblem>>;
   /** The figures and reason the message is written from in the visitor's language (lib/errorMessage.ts). */
   readonly params: Readonly<ErrorParams>;
 
-  constructor(status: number, code: ClientErrorCode, message: string, fields: Record<string, string> = {}, params: ErrorParams = {}) {
+  constructor(
+    status: number,
+    code: ClientErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+    params: ErrorParams = {},
+    fieldCodes: Record<string, FieldProblem> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.params = params;
+    this.fieldCodes = fieldCodes;
   }
 }
 
@@ -30,7 +40,10 @@ export class ApiError extends Error {
 export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
   try {
     const body: unknown = JSON.parse(bodyText);
-    if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {}, body.error.params ?? {});
+    if (isErrorBody(body)) {
+      const { code, message, fields, params, fieldCodes } = body.error;
+      return new ApiError(status, code, message, fields ?? {}, params ?? {}, fieldCodes ?? {});
+    }
   } catch {
     // Not JSON: fall through to the plain-text form.
   }

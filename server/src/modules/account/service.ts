@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { apiKeys, passwordResets, results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { fieldRefusal } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/index.js';
 import type { Billing } from '../billing/index.js';
@@ -10,7 +10,7 @@ import { endResetLinks } from '../password-reset/index.js';
 
 async function checkPassword(user: UserRow, password: string, field: string): Promise<void> {
   const matches = await verify(user.passwordHash, password).catch(() => false);
-  if (!matches) throw new AppError('invalid_input', 'The password is not correct.', { [field]: 'The password is not correct.' });
+  if (!matches) throw fieldRefusal('invalid_input', 'The password is not correct.', field, { code: 'wrong_password' });
 }
 
 /** A new password ends every other session of the user and any reset link still open; this one stays signed in. */

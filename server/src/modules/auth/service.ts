@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser, LoginRequest } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, users, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldRefusal } from '../../errors.js';
 import { deactivated } from '../session/index.js';
 
 export interface NewUser {
@@ -47,16 +47,16 @@ export async function registerUser(db: Database, input: NewUser): Promise<UserRo
       if (!isUniqueViolation(error)) throw error;
       const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (sameEmail) throw emailTaken();
-      if (input.username) throw new AppError('conflict', 'This username is taken.', { username: 'This username is taken.' }).withParams({ reason: 'username_taken' });
+      if (input.username) throw fieldRefusal('conflict', 'This username is taken.', 'username', { code: 'username_taken' }).withParams({ reason: 'username_taken' });
     }
   }
-  throw new AppError('conflict', 'Could not find a free username. Please choose one.', { username: 'Please choose a username.' }).withParams({
+  throw fieldRefusal('conflict', 'Could not find a free username. Please choose one.', 'username', { code: 'username_needed' }, 'Please choose a username.').withParams({
     reason: 'username_needed',
   });
 }
 
 function emailTaken(): AppError {
-  return new AppError('conflict', 'An account with this e-mail already exists.', { email: 'An account with this e-mail already exists.' }).withParams({
+  return fieldRefusal('conflict', 'An account with this e-mail already exists.', 'email', { code: 'email_taken' }).withParams({
     reason: 'email_taken',
   });
 }

@@ -1,5 +1,5 @@
 import { batchIdSchema } from '@lightpix/shared';
-import { AppError } from '../../errors.js';
+import { fieldRefusal } from '../../errors.js';
 
 /** Which selection a file came with, and the folder it sat in when a folder was chosen. */
 export interface BatchPlace {
@@ -33,7 +33,7 @@ export function parseBatchPlace(fields: { batchId: string; relativePath: string 
   const batchId = fields.batchId.trim();
   if (batchId === '') return null;
   if (!batchIdSchema.safeParse(batchId).success) {
-    throw new AppError('invalid_input', 'Some settings are not valid.', { batchId: 'Must be a UUID that names the selection.' });
+    throw fieldRefusal('invalid_input', 'Some settings are not valid.', 'batchId', { code: 'invalid' }, 'Must be a UUID that names the selection.');
   }
   return { batchId: batchId.toLowerCase(), folder: cleanFolder(fields.relativePath) };
 }

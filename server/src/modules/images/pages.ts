@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { RESULTS_PAGE_SIZE, type ResultsPageQuery } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { fieldRefusal } from '../../errors.js';
 
 /** Where the previous page ended: the last row's creation time and id (docs/decisions/0120-results-paged-by-cursor.md). */
 interface Cursor {
@@ -18,7 +18,7 @@ export function decodeCursor(text: string): Cursor {
   const [time, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(time ?? '');
   if (!id || rest.length > 0 || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('invalid_input', 'This page cursor is not valid; start again from the first page.', { cursor: 'Use nextCursor from the previous page.' });
+    throw fieldRefusal('invalid_input', 'This page cursor is not valid; start again from the first page.', 'cursor', { code: 'invalid' }, 'Use nextCursor from the previous page.');
   }
   return { createdAt, id };
 }

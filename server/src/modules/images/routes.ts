@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
-import { AppError, parseBody } from '../../errors.js';
+import { AppError, fieldRefusal, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
 import { sendStoredFile } from '../../download.js';
 import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
@@ -37,11 +37,11 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 }
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
-  // A full queue is refused before the body is read or a session is started.
-  app.post(apiPaths.processImage, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  // A full queue is refused before helmet, the session and the body (busy-door.ts, docs/decisions/0153).
+  app.post(apiPaths.processImage, { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ImageRecord> => {
     const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
     if (!upload || upload.data.length === 0) {
-      throw new AppError('invalid_input', 'Choose an image to upload.', { image: 'An image file is required.' });
+      throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');
     }
     // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082).
     const admission = await deps.jobs.admit();

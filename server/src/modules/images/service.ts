@@ -3,7 +3,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   apiPath,
   apiPaths,
-  fieldProblems,
   formatAllowed,
   processSettingsSchema,
   SMALLEST_FORMAT,
@@ -17,7 +16,7 @@ import { withoutBidiControls } from '../../text.js';
 import type { Upload } from '../../multipart.js';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, invalidFields } from '../../errors.js';
 import { extensionOf, outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
@@ -37,7 +36,7 @@ export type { Settings as ProcessSettings };
 /** Reads the multipart text fields into settings, or says which field is wrong (400) or that the plan cannot write the format (403). */
 export function parseSettings(fields: Record<string, string>, plan: Plan): Settings {
   const parsed = processSettingsSchema.safeParse(fields);
-  if (!parsed.success) throw new AppError('invalid_input', 'Some settings are not valid.', fieldProblems(parsed.error.issues));
+  if (!parsed.success) throw invalidFields('Some settings are not valid.', parsed.error.issues);
   const { sessionId: _sessionId, ...settings } = parsed.data;
   if (!formatAllowed(plan, settings.format)) {
     throw new AppError('forbidden', `Your plan cannot convert to ${settings.format.toUpperCase()}.`).withParams({ reason: 'format', format: settings.format.toUpperCase() });

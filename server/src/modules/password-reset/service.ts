@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PASSWORD_RESET_LIFETIME_MINUTES } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldRefusal } from '../../errors.js';
 import { deactivated } from '../session/index.js';
 import type { PasswordResetMailer } from './mailer.js';
 
@@ -48,9 +48,13 @@ export async function sendResetLinkIfAccount(db: Database, mailer: PasswordReset
 }
 
 function invalidLink(): AppError {
-  return new AppError('invalid_input', 'This reset link is not valid any more: it was used, it expired, or a newer password was set. Ask for a new one.', {
-    token: 'This reset link is not valid any more.',
-  });
+  return fieldRefusal(
+    'invalid_input',
+    'This reset link is not valid any more: it was used, it expired, or a newer password was set. Ask for a new one.',
+    'token',
+    { code: 'link_invalid' },
+    'This reset link is not valid any more.',
+  );
 }
 
 /**

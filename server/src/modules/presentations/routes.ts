@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPath, apiPaths, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
-import { AppError, parseBody } from '../../errors.js';
+import { fieldRefusal, parseBody } from '../../errors.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
 import { readUpload } from '../../multipart.js';
@@ -19,14 +19,14 @@ const deckUpload = (maxBytes: number) => ({
 const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.test(String(request.headers.prefer ?? ''));
 
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
-  // A full queue is refused before a deck of up to the plan's size is read.
-  app.post(apiPaths.processDeck, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  // A full queue is refused before a deck of up to the plan's size is read, or a session touched (busy-door.ts, 0153).
+  app.post(apiPaths.processDeck, { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db);
     const plan = deps.plans[visitor.tier];
     assertPowerpointAllowed(plan);
     const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
     if (!upload || upload.data.length === 0) {
-      throw new AppError('invalid_input', 'Choose a .pptx or .ppt deck to upload.', { file: 'A deck file is required.' });
+      throw fieldRefusal('invalid_input', 'Choose a .pptx or .ppt deck to upload.', 'file', { code: 'file_required' }, 'A deck file is required.');
     }
     const { target } = parseBody(presentationFieldsSchema, fields);
     if (wantsAsync(request)) {

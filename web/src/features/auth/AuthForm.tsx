@@ -9,6 +9,7 @@ import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
 import { displayName } from '#lib/currentUser';
 import { errorMessage } from '#lib/errorMessage';
+import { fieldNotes, fieldText, type FieldNote } from '#lib/fieldErrors';
 import { useLogin, useRegister } from './api';
 
 export type AuthMode = 'login' | 'register';
@@ -32,18 +33,16 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [values, setValues] = useState<Record<FieldName, string>>({ username: '', email: '', password: '', firstName: '', lastName: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, FieldNote>>>({});
   const fields = mode === 'register' ? registerFields : loginFields;
 
   function failed(title: string) {
     return (error: unknown) => {
-      // The refusal in the page's language (docs/decisions/0142); a field the server names shows it too.
-      const named = error instanceof ApiError ? (error.fields as Partial<Record<FieldName, string>>) : {};
+      // The refusal and each field's problem in the page's language (docs/decisions/0142, 0144).
+      const named = fieldNotes(error) as Partial<Record<FieldName, FieldNote>>;
       const invalidFields = error instanceof ApiError && error.code === 'invalid_input' && Object.keys(named).length > 0;
-      const message = invalidFields ? t('auth.checkFields') : errorMessage(error, t, i18n.exists);
-      const translated = error instanceof ApiError && error.params.reason !== undefined;
-      setFieldErrors(Object.fromEntries(Object.entries(named).map(([field, text]) => [field, translated ? message : text])));
-      toast({ title, description: message, variant: 'destructive' });
+      setFieldErrors(named);
+      toast({ title, description: invalidFields ? t('auth.checkFields') : errorMessage(error, t, i18n.exists), variant: 'destructive' });
     };
   }
 
@@ -135,12 +134,14 @@ interface FieldProps {
   name: FieldName;
   mode?: AuthMode;
   value: string;
-  error: string | undefined;
+  error: FieldNote | undefined;
   onChange: (value: string) => void;
 }
 
-function Field({ name, mode, value, error, onChange }: FieldProps) {
+function Field({ name, mode, value, error: note, onChange }: FieldProps) {
   const { t } = useTranslation();
+  // Written at render, so switching the language rewrites a message already shown.
+  const error = note === undefined ? undefined : fieldText(note, t);
   const hint = name === 'username' ? t('auth.usernameHint') : name === 'password' && mode === 'register' ? t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }) : null;
   const { id, inputProps, notes } = useFormField({ hint, error, errorTestId: `field-error-${name}` });
   const autoComplete = {

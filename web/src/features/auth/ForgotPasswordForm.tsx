@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { useFormField } from '#components/ui/formField';
-import { ApiError } from '#lib/api';
 import { errorMessage } from '#lib/errorMessage';
+import { fieldMessages } from '#lib/fieldErrors';
 import { useRequestPasswordReset } from './api';
 
 interface ForgotPasswordFormProps {
@@ -19,7 +19,7 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const request = useRequestPasswordReset();
-  const fieldError = request.error instanceof ApiError ? request.error.fields?.email : undefined;
+  const fieldError = fieldMessages(request.error, t).email;
   const { id, inputProps, notes } = useFormField({ hint: null, error: fieldError, errorTestId: 'field-error-email' });
 
   function submit(event: FormEvent<HTMLFormElement>) {

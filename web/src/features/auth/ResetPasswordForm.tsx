@@ -6,6 +6,7 @@ import { useFormField } from '#components/ui/formField';
 import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
 import { errorMessage } from '#lib/errorMessage';
+import { fieldMessages } from '#lib/fieldErrors';
 import { useConfirmPasswordReset } from './api';
 
 interface ResetPasswordFormProps {
@@ -29,8 +30,7 @@ export function ResetPasswordForm({ token, onLinkInvalid, onDone }: ResetPasswor
       if (error instanceof ApiError && error.fields?.token) onLinkInvalid();
     },
   });
-  const fieldError =
-    confirm.error instanceof ApiError && confirm.error.fields?.newPassword ? t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }) : undefined;
+  const fieldError = fieldMessages(confirm.error, t).newPassword;
   const { id, inputProps, notes } = useFormField({ hint: t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }), error: fieldError, errorTestId: 'field-error-newPassword' });
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -55,7 +55,7 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
 
   function failed(error: unknown) {
     const apiError = error instanceof ApiError ? error : null;
-    const fieldErrors = apiError?.code === 'invalid_input' ? serverFieldErrors(apiError.fields) : {};
+    const fieldErrors = apiError?.code === 'invalid_input' ? serverFieldErrors(apiError) : {};
     const invalid = Object.keys(fieldErrors).length > 0;
     if (invalid) setErrors(fieldErrors);
     let description = variant === 'landing' ? t('contact.landing.errorBody') : t('contact.toast.failedBody');
@@ -114,7 +114,7 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
   }
 
   const field = (name: ContactField) => (
-    <ContactInput name={name} value={values[name]} error={errors[name] && problemText(errors[name], t)} compact={variant === 'landing'} onChange={(value) => change(name, value)} />
+    <ContactInput name={name} value={values[name]} error={errors[name] && problemText(name, errors[name], t)} compact={variant === 'landing'} onChange={(value) => change(name, value)} />
   );
 
   return (

@@ -1,32 +1,58 @@
-import { CONTACT_MESSAGE_MIN_LENGTH, contactFields, contactMessageSchema, contactProblemOf, fieldProblems, type ContactField, type ContactMessage } from '@lightpix/shared';
+import {
+  CONTACT_MESSAGE_MIN_LENGTH,
+  contactFields,
+  contactMessageSchema,
+  fieldProblemCodesOf,
+  type ContactField,
+  type ContactMessage,
+  type ContactProblem,
+  type FieldProblemCode,
+} from '@lightpix/shared';
 import type { TFunction } from 'i18next';
+import { fieldNotes, fieldText, type FieldNote } from '#lib/fieldErrors';
 
 export type ContactValues = Record<ContactField, string>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactErrors = Partial<Record<ContactField, FieldNote>>;
 
 export const emptyContactValues: ContactValues = { name: '', email: '', subject: '', message: '' };
 
-/** A schema or server problem in the visitor's language; a text we do not know is shown as it came. */
-export function problemText(message: string, t: TFunction): string {
-  const key = contactProblemOf(message);
-  return key ? t(`contact.problem.${key}`, { min: CONTACT_MESSAGE_MIN_LENGTH }) : message;
+/** The contact form's own words for a field's problem code (its specified texts); other codes get the general ones. */
+const contactWords: Partial<Record<`${ContactField}.${FieldProblemCode}`, ContactProblem>> = {
+  'name.required': 'nameRequired',
+  'name.too_long': 'nameTooLong',
+  'email.required': 'emailInvalid',
+  'email.invalid_email': 'emailInvalid',
+  'email.too_long': 'emailInvalid',
+  'subject.required': 'subjectRequired',
+  'subject.too_long': 'subjectTooLong',
+  'message.required': 'messageTooShort',
+  'message.too_short': 'messageTooShort',
+  'message.too_long': 'messageTooLong',
+};
+
+/** A field's problem in the visitor's language, from its code (docs/decisions/0144); English the browser cannot place is shown as it came. */
+export function problemText(field: ContactField, note: FieldNote, t: TFunction): string {
+  if (typeof note === 'string') return note;
+  const own = contactWords[`${field}.${note.code}`];
+  return own ? t(`contact.problem.${own}`, { min: CONTACT_MESSAGE_MIN_LENGTH }) : fieldText(note, t);
 }
 
 /**
- * The shared schema decides; each field keeps its first problem as the schema's English text, which
- * the form translates when it shows it (so a language switch also switches the messages).
+ * The shared schema decides; each field keeps its first problem as a code, which the form writes
+ * out when it shows it (so a language switch also switches the messages).
  */
 export function validateContact(values: ContactValues): { message: ContactMessage } | { errors: ContactErrors } {
   const result = contactMessageSchema.safeParse(values);
   if (result.success) return { message: result.data };
-  return { errors: fieldProblems(result.error.issues) as ContactErrors };
+  return { errors: fieldProblemCodesOf(result.error.issues) as ContactErrors };
 }
 
-/** The contact fields among a 400 answer's per-field messages. */
-export function serverFieldErrors(fields: Readonly<Record<string, string>>): ContactErrors {
+/** The contact fields among a 400 answer's per-field problems. */
+export function serverFieldErrors(error: unknown): ContactErrors {
+  const notes = fieldNotes(error);
   const errors: ContactErrors = {};
   for (const field of contactFields) {
-    if (fields[field]) errors[field] = fields[field];
+    if (notes[field]) errors[field] = notes[field];
   }
   return errors;
 }

@@ -13,6 +13,11 @@ describe('filterFiles', () => {
     expect(isImageFile(file('IMG_0001.HEIC', ''))).toBe(true);
     expect(isImageFile(file('notes.txt', 'text/plain'))).toBe(false);
     expect(isImageFile(file('deck.pptx', ''))).toBe(false);
+    // Images the server does not take are refused at once, with the reason, not after an upload.
+    expect(isImageFile(file('logo.svg', 'image/svg+xml'))).toBe(false);
+    expect(isImageFile(file('scan.bmp', 'image/bmp'))).toBe(false);
+    // A pasted screenshot has a type and a made-up name.
+    expect(isImageFile(file('image', 'image/png'))).toBe(true);
   });
 
   it('rejects wrong types, files over the limit, and files past the allowed count', () => {

@@ -1,4 +1,4 @@
-import { uploadExtensions } from '@lightpix/shared';
+import { uploadExtensions, uploadMimeTypes } from '@lightpix/shared';
 
 export type RejectReason = 'type' | 'size' | 'count';
 
@@ -12,8 +12,12 @@ const imageExtensions = new RegExp(`\\.(${uploadExtensions.join('|')})$`, 'i');
 /** The `accept` attribute matching isImageFile, so the picker offers the same files (HEIC has no image/* type on some systems). */
 export const acceptAttribute = ['image/*', ...uploadExtensions.map((extension) => `.${extension}`)].join(',');
 
+/**
+ * A file in one of the formats the server takes, by its media type or its extension. Other images (SVG,
+ * BMP, ICO) are refused here, at once and with the reason, not after an upload and a row promising a result.
+ */
 export function isImageFile(file: Pick<File, 'type' | 'name'>): boolean {
-  return file.type.startsWith('image/') || imageExtensions.test(file.name);
+  return uploadMimeTypes.includes(file.type.toLowerCase()) || imageExtensions.test(file.name);
 }
 
 /**
