@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changePasswordRequestSchema, deleteAccountRequestSchema } from '@lightpix/shared';
+import { apiPaths, changePasswordRequestSchema, deleteAccountRequestSchema } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
@@ -17,7 +17,7 @@ async function signedInUser(request: FastifyRequest, db: Database) {
 export async function accountRoutes(app: FastifyInstance, deps: { db: Database; store: ResultStore; billing: Billing | null }) {
   const { db, store, billing } = deps;
 
-  app.post('/api/account/password', async (request, reply) => {
+  app.post(apiPaths.accountPassword, async (request, reply) => {
     const user = await signedInUser(request, db);
     const input = parseBody(changePasswordRequestSchema, request.body);
     await changePassword(db, user, request.session.sessionId, input.currentPassword, input.newPassword);
@@ -25,14 +25,14 @@ export async function accountRoutes(app: FastifyInstance, deps: { db: Database; 
   });
 
   // Step one of deleting: the password is checked before the page asks for the confirmation; nothing changes.
-  app.post('/api/account/deletion-check', async (request, reply) => {
+  app.post(apiPaths.accountDeletionCheck, async (request, reply) => {
     const user = await signedInUser(request, db);
     const { password } = parseBody(deleteAccountRequestSchema, request.body);
     await checkDeletionPassword(user, password);
     return reply.status(204).send();
   });
 
-  app.delete('/api/account', async (request, reply) => {
+  app.delete(apiPaths.account, async (request, reply) => {
     const user = await signedInUser(request, db);
     const { password } = parseBody(deleteAccountRequestSchema, request.body);
     await deleteAccount(db, store, billing, user, password);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUsersQuerySchema, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminPasswordResetReceipt, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
+import { adminUsersQuerySchema, apiPaths, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminPasswordResetReceipt, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { isAdmin } from '../auth/index.js';
@@ -29,15 +29,15 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails, reset
     request.adminId = await requireAdmin(request, db, adminEmails);
   });
 
-  app.get('/api/admin/stats', async (): Promise<AdminStats> => adminStats(db));
-  app.get('/api/admin/users', async (request): Promise<AdminUsersResponse> => listUsers(db, parseBody(adminUsersQuerySchema, request.query)));
-  app.patch<{ Params: { id: string } }>('/api/admin/users/:id', async (request): Promise<AdminUser> => {
+  app.get(apiPaths.adminStats, async (): Promise<AdminStats> => adminStats(db));
+  app.get(apiPaths.adminUsers, async (request): Promise<AdminUsersResponse> => listUsers(db, parseBody(adminUsersQuerySchema, request.query)));
+  app.patch<{ Params: { id: string } }>(apiPaths.adminUser, async (request): Promise<AdminUser> => {
     const change = adminUserUpdateSchema.safeParse(request.body ?? {});
     if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');
     return updateUser(db, request.adminId!, request.params.id, change.data);
   });
   app.post<{ Params: { id: string }; Body: { language?: unknown } }>(
-    '/api/admin/users/:id/password-reset',
+    apiPaths.adminUserPasswordReset,
     async (request, reply): Promise<AdminPasswordResetReceipt> => {
       if (!resetMailer) throw emailUnavailable();
       const language = typeof request.body?.language === 'string' ? request.body.language : 'en';
@@ -46,7 +46,7 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails, reset
       return receipt;
     },
   );
-  app.get('/api/admin/contact-messages', async (): Promise<AdminContactMessagesResponse> => listContactMessages(db));
+  app.get(apiPaths.adminContactMessages, async (): Promise<AdminContactMessagesResponse> => listContactMessages(db));
 }
 
 declare module 'fastify' {

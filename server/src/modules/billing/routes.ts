@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_PATH,
+  apiPaths,
   createSubscriptionRequestSchema,
   type BillingAccount,
   type CreateSubscriptionResponse,
@@ -32,19 +33,19 @@ async function signedInUser(request: FastifyRequest, db: Database) {
 export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
   const { db, billing, plans } = deps;
 
-  app.post('/api/subscription/create', async (request): Promise<CreateSubscriptionResponse> => {
+  app.post(apiPaths.subscriptionCreate, async (request): Promise<CreateSubscriptionResponse> => {
     const user = await signedInUser(request, db);
     const { attemptId } = parseBody(createSubscriptionRequestSchema, request.body);
     return createSubscription(db, requireBilling(billing), user.id, attemptId);
   });
 
-  app.get('/api/subscription', async (request, reply): Promise<BillingAccount> => {
+  app.get(apiPaths.subscription, async (request, reply): Promise<BillingAccount> => {
     reply.header('Cache-Control', 'no-store');
     const user = await signedInUser(request, db);
     return describeBilling(db, billing, user, plans.premium.priceEurCents);
   });
 
-  for (const [path, cancel] of [['/api/subscription/cancel', true], ['/api/subscription/resume', false]] as const) {
+  for (const [path, cancel] of [[apiPaths.subscriptionCancel, true], [apiPaths.subscriptionResume, false]] as const) {
     app.post(path, async (request): Promise<BillingAccount> => {
       const user = await signedInUser(request, db);
       await setCancelAtPeriodEnd(db, requireBilling(billing), user.id, cancel);
@@ -53,7 +54,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
     });
   }
 
-  app.post('/api/subscription/portal', async (request): Promise<PortalResponse> => {
+  app.post(apiPaths.subscriptionPortal, async (request): Promise<PortalResponse> => {
     const user = await signedInUser(request, db);
     const origin = originOf(request, deps.publicUrl);
     return { url: await openPortal(db, requireBilling(billing), user.id, `${origin}${ACCOUNT_PATH}`) };
@@ -68,7 +69,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: BillingDep
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-  app.post('/api/stripe/webhook', async (request): Promise<{ received: true }> => {
+  app.post(apiPaths.stripeWebhook, async (request): Promise<{ received: true }> => {
     const billing = requireBilling(deps.billing);
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contactRequestSchema, type ContactInfo, type ContactReceipt } from '@lightpix/shared';
+import { apiPaths, contactRequestSchema, type ContactInfo, type ContactReceipt } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { parseBody } from '../../errors.js';
@@ -47,13 +47,13 @@ export async function contactRoutes(app: FastifyInstance, { db, env, now }: Cont
     mailer?.close();
   });
 
-  app.get('/api/contact/info', async (): Promise<ContactInfo> => ({
+  app.get(apiPaths.contactInfo, async (): Promise<ContactInfo> => ({
     supportEmail: env.SUPPORT_EMAIL ?? null,
     emailConfigured: mailer !== null,
   }));
 
   app.post(
-    '/api/contact',
+    apiPaths.contact,
     { bodyLimit: CONTACT_BODY_LIMIT, config: { rateLimit: CONTACT_PER_IP } },
     async (request, reply): Promise<ContactReceipt> => {
       reply.status(201);

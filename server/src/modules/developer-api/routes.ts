@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
-import { API_KEY_REQUESTS_PER_MINUTE, MAX_IMAGE_BYTES, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
+import { API_KEY_REQUESTS_PER_MINUTE, apiPaths, DEVELOPER_API_PREFIX, MAX_IMAGE_BYTES, tinifyRootPath, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { originOf } from '../../public-origin.js';
 import { sendStoredFile } from '../../download.js';
@@ -38,8 +38,8 @@ const FAILED_KEYS_PER_MINUTE = 20;
 const WRONG_KEY_DELAY_MS = 1000;
 const JSON_BODY_LIMIT = 64 * 1024;
 
-/** Tinify's paths; the root copies let Tinify's own clients work by changing only the host (docs/decisions/0051). */
-const PREFIXES = ['/api/v1', ''] as const;
+/** Tinify's paths under the prefix, and their root copies that let Tinify's own clients work by changing only the host (docs/decisions/0051). */
+const PLACES = [{ prefix: DEVELOPER_API_PREFIX, at: (path: string) => path }, { prefix: '', at: tinifyRootPath }] as const;
 
 /**
  * The Tinify-compatible API: its own scope, so no session cookie, no Origin check and no multipart reach
@@ -126,9 +126,9 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       },
     });
 
-  for (const prefix of PREFIXES) {
+  for (const { prefix, at } of PLACES) {
     // A full queue is refused before the upload is read.
-    app.post(`${prefix}/shrink`, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
+    app.post(at(apiPaths.developerShrink), { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ShrinkResponse> => {
       const who = await caller(request);
       const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
       const base = `${originOf(request, deps.publicUrl)}${prefix}`;
@@ -136,12 +136,12 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
     });
 
-    app.get<{ Params: { id: string } }>(`${prefix}/output/:id`, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(at(apiPaths.developerOutput), async (request, reply) => {
       const who = await caller(request);
       return sendImage(reply, await readOutput(deps, who, request.params.id));
     });
 
-    app.post<{ Params: { id: string } }>(`${prefix}/output/:id`, async (request, reply) => {
+    app.post<{ Params: { id: string } }>(at(apiPaths.developerOutput), async (request, reply) => {
       const who = await caller(request);
       const parsed = outputOptionsSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw TinifyError.named('BadRequest', parsed.error.issues.map((issue) => issue.message).join(' '));
@@ -152,15 +152,15 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     });
   }
 
-  app.get('/api/v1/usage', async (request, reply): Promise<ApiUsage> => {
+  app.get(apiPaths.developerUsage, async (request, reply): Promise<ApiUsage> => {
     const who = await caller(request);
     reply.header('Cache-Control', 'no-store');
     return usageOf(deps, who);
   });
 
-  app.get('/api/v1/openapi.json', async (request) => openApiDocument(`${originOf(request, deps.publicUrl)}/api/v1`));
+  app.get(apiPaths.developerOpenApi, async (request) => openApiDocument(`${originOf(request, deps.publicUrl)}${DEVELOPER_API_PREFIX}`));
 
-  app.all('/api/v1/*', async () => {
+  app.all(apiPaths.developerUnknown, async () => {
     throw TinifyError.named('NotFound', 'There is no such API endpoint. See /developers.');
   });
 }

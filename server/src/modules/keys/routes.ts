@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createApiKeyRequestSchema, MAX_API_KEYS, type ApiKeysResponse, type CreatedApiKey } from '@lightpix/shared';
+import { apiPaths, createApiKeyRequestSchema, MAX_API_KEYS, type ApiKeysResponse, type CreatedApiKey } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { currentVisitor } from '../session/index.js';
@@ -20,13 +20,13 @@ export async function keysRoutes(app: FastifyInstance, deps: KeysDeps) {
     return visitor.userId;
   }
 
-  app.get('/api/keys', async (request, reply): Promise<ApiKeysResponse> => {
+  app.get(apiPaths.keys, async (request, reply): Promise<ApiKeysResponse> => {
     const userId = await signedInUserId(request);
     reply.header('Cache-Control', 'no-store');
     return { keys: await listKeys(db, userId, now()), maxKeys: MAX_API_KEYS };
   });
 
-  app.post('/api/keys', async (request, reply): Promise<CreatedApiKey> => {
+  app.post(apiPaths.keys, async (request, reply): Promise<CreatedApiKey> => {
     const userId = await signedInUserId(request);
     const { name } = parseBody(createApiKeyRequestSchema, request.body);
     const created = await createKey(db, userId, name, now());
@@ -34,7 +34,7 @@ export async function keysRoutes(app: FastifyInstance, deps: KeysDeps) {
     return created;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(apiPaths.key, async (request, reply) => {
     const userId = await signedInUserId(request);
     await revokeKey(db, userId, request.params.id, now());
     return reply.status(204).send();

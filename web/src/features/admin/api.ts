@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminPasswordResetReceiptSchema, adminStatsSchema, adminUserSchema, adminUsersResponseSchema, type AdminUserUpdate } from '@lightpix/shared';
+import { adminPasswordResetReceiptSchema, apiPath, apiPaths, adminStatsSchema, adminUserSchema, adminUsersResponseSchema, type AdminUserUpdate } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiSend } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
@@ -8,7 +8,7 @@ import { queryKeys } from '#lib/queryKeys';
 export function useAdminStats(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.adminStats,
-    queryFn: () => apiGet('/api/admin/stats', adminStatsSchema),
+    queryFn: () => apiGet(apiPaths.adminStats, adminStatsSchema),
     refetchOnMount: 'always',
     enabled,
   });
@@ -20,7 +20,7 @@ export function useAdminUsers(enabled: boolean, { q, page }: { q: string; page: 
   if (q) params.set('q', q);
   return useQuery({
     queryKey: [...queryKeys.adminUsers, q, page],
-    queryFn: () => apiGet(`/api/admin/users?${params.toString()}`, adminUsersResponseSchema),
+    queryFn: () => apiGet(`${apiPaths.adminUsers}?${params.toString()}`, adminUsersResponseSchema),
     refetchOnMount: 'always',
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
@@ -33,7 +33,7 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: AdminUserUpdate }) =>
-      apiSend('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, update, adminUserSchema),
+      apiSend('PATCH', apiPath(apiPaths.adminUser, { id }), update, adminUserSchema),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
@@ -47,6 +47,6 @@ export function useSendResetLink() {
   const { i18n } = useTranslation();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend('POST', `/api/admin/users/${encodeURIComponent(id)}/password-reset`, { language: i18n.language }, adminPasswordResetReceiptSchema),
+      apiSend('POST', apiPath(apiPaths.adminUserPasswordReset, { id }), { language: i18n.language }, adminPasswordResetReceiptSchema),
   });
 }

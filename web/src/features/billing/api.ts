@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPaths,
   billingAccountSchema,
   createSubscriptionResponseSchema,
   portalResponseSchema,
@@ -11,7 +12,7 @@ import { queryKeys } from '#lib/queryKeys';
 
 export function useCreateSubscription() {
   return useMutation({
-    mutationFn: (attemptId: string) => apiSend('POST', '/api/subscription/create', { attemptId }, createSubscriptionResponseSchema),
+    mutationFn: (attemptId: string) => apiSend('POST', apiPaths.subscriptionCreate, { attemptId }, createSubscriptionResponseSchema),
   });
 }
 
@@ -19,7 +20,7 @@ export function useCreateSubscription() {
 export function useBillingAccount(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.billingAccount,
-    queryFn: () => apiGet('/api/subscription', billingAccountSchema),
+    queryFn: () => apiGet(apiPaths.subscription, billingAccountSchema),
     enabled,
     retry: false,
   });
@@ -28,7 +29,7 @@ export function useBillingAccount(enabled: boolean) {
 export function useCancelOrResume() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'cancel' | 'resume') => apiSend('POST', `/api/subscription/${action}`, {}, billingAccountSchema),
+    mutationFn: (action: 'cancel' | 'resume') => apiSend('POST', action === 'cancel' ? apiPaths.subscriptionCancel : apiPaths.subscriptionResume, {}, billingAccountSchema),
     onSuccess: (account) => {
       queryClient.setQueryData(queryKeys.billingAccount, account);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -38,7 +39,7 @@ export function useCancelOrResume() {
 
 export function useOpenPortal() {
   return useMutation({
-    mutationFn: () => apiSend('POST', '/api/subscription/portal', {}, portalResponseSchema),
+    mutationFn: () => apiSend('POST', apiPaths.subscriptionPortal, {}, portalResponseSchema),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -64,7 +65,7 @@ export function useWaitForPremium() {
   const queryClient = useQueryClient();
   return async () => {
     const premium = await waitForPremium(() =>
-      queryClient.fetchQuery({ queryKey: queryKeys.session, queryFn: () => apiGet('/api/session/current', sessionResponseSchema), staleTime: 0 }),
+      queryClient.fetchQuery({ queryKey: queryKeys.session, queryFn: () => apiGet(apiPaths.session, sessionResponseSchema), staleTime: 0 }),
     );
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiKeysResponseSchema, apiServersSchema, createdApiKeySchema, noContentSchema } from '@lightpix/shared';
+import { apiKeysResponseSchema, apiPath, apiPaths, apiServersSchema, createdApiKeySchema, noContentSchema } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
 
 const keysKey = ['api-keys'] as const;
@@ -8,20 +8,20 @@ const keysKey = ['api-keys'] as const;
 export function useApiOrigin() {
   return useQuery({
     queryKey: ['api-origin'],
-    queryFn: async () => new URL((await apiGet('/api/v1/openapi.json', apiServersSchema)).servers[0]!.url).origin,
+    queryFn: async () => new URL((await apiGet(apiPaths.developerOpenApi, apiServersSchema)).servers[0]!.url).origin,
     staleTime: Infinity,
   });
 }
 
 /** The signed-in user's API keys with their use this month; asked only when signed in. */
 export function useApiKeys(enabled: boolean) {
-  return useQuery({ queryKey: keysKey, queryFn: () => apiGet('/api/keys', apiKeysResponseSchema), enabled });
+  return useQuery({ queryKey: keysKey, queryFn: () => apiGet(apiPaths.keys, apiKeysResponseSchema), enabled });
 }
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiSend('POST', '/api/keys', { name }, createdApiKeySchema),
+    mutationFn: (name: string) => apiSend('POST', apiPaths.keys, { name }, createdApiKeySchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
   });
 }
@@ -29,7 +29,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiSend('DELETE', `/api/keys/${encodeURIComponent(id)}`, {}, noContentSchema),
+    mutationFn: (id: string) => apiSend('DELETE', apiPath(apiPaths.key, { id }), {}, noContentSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { API_KEY_REQUESTS_PER_MINUTE, DEVELOPERS_PATH, DOCUMENTED_API_ERRORS, MAX_API_KEYS, TINIFY_ERRORS } from '@lightpix/shared';
+import { API_KEY_REQUESTS_PER_MINUTE, apiPaths, DEVELOPERS_PATH, DOCUMENTED_API_ERRORS, MAX_API_KEYS, TINIFY_ERRORS } from '@lightpix/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -156,7 +156,7 @@ print(tinify.compression_count, "compressions this month")`}</Code>
         </table>
         <p className="mt-4 text-sm text-slate-600">
           {t('developers.errors.openapi')}{' '}
-          <a href="/api/v1/openapi.json" className="font-medium text-brand-700 underline">/api/v1/openapi.json</a>
+          <a href={apiPaths.developerOpenApi} className="font-medium text-brand-700 underline">{apiPaths.developerOpenApi}</a>
         </p>
       </Section>
     </div>
