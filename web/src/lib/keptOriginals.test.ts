@@ -32,6 +32,11 @@ describe('originalsToDrop', () => {
     expect(originalsToDrop(entries, 'user:1', now, 100 * MB)).toEqual(['expired', 'theirs']);
   });
 
+  it('keeps what this page kept under an earlier id of its visitor (a guest whose first upload started the session)', () => {
+    const entries = [kept('first', 1, 2, { owner: 'guest:provisional' }), kept('theirs', 1, 1, { owner: 'guest:other' })];
+    expect(originalsToDrop(entries, 'guest:started', now, 100 * MB, new Set(['first']))).toEqual(['theirs']);
+  });
+
   it('never keeps one original larger than the whole budget', () => {
     expect(originalsToDrop([kept('huge', 101 * MB, 1)], 'user:1', now, 100 * MB)).toEqual(['huge']);
   });

@@ -25,13 +25,22 @@ interface KeptOriginal extends KeptOriginalFacts {
 
 /**
  * Which kept originals must go: another visitor's, the expired, and beyond the budget the oldest
- * (the newest are kept first; one alone larger than the budget is not kept at all).
+ * (the newest are kept first; one alone larger than the budget is not kept at all). `keptHere` are the
+ * ones this page kept: theirs whatever owner they were written under (a guest's first upload starts
+ * their session, so their id changes in this page).
  */
-export function originalsToDrop(entries: readonly KeptOriginalFacts[], owner: string, now: number, budget = ORIGINALS_BUDGET_BYTES): string[] {
+export function originalsToDrop(
+  entries: readonly KeptOriginalFacts[],
+  owner: string,
+  now: number,
+  budget = ORIGINALS_BUDGET_BYTES,
+  keptHere: ReadonlySet<string> = new Set(),
+): string[] {
   const drop: string[] = [];
   let total = 0;
   for (const entry of [...entries].sort((a, b) => b.keptAt - a.keptAt)) {
-    if (entry.owner !== owner || entry.expiresAt <= now || total + entry.size > budget) drop.push(entry.resultId);
+    const theirs = entry.owner === owner || keptHere.has(entry.resultId);
+    if (!theirs || entry.expiresAt <= now || total + entry.size > budget) drop.push(entry.resultId);
     else total += entry.size;
   }
   return drop;
@@ -88,13 +97,15 @@ async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectSto
   }
 }
 
-/** Drops what originalsToDrop names and answers the ids still kept for this owner. */
-export async function keptOriginalIds(owner: string, now = Date.now()): Promise<Set<string>> {
+/** Drops what originalsToDrop names, gives this page's own to the owner, and answers the ids still kept for them. */
+export async function keptOriginalIds(owner: string, keptHere: ReadonlySet<string> = new Set(), now = Date.now()): Promise<Set<string>> {
   const kept = await withStore('readwrite', async (store) => {
     const entries = await request(store.getAll() as IDBRequest<KeptOriginal[]>);
-    const drop = new Set(originalsToDrop(entries, owner, now));
+    const drop = new Set(originalsToDrop(entries, owner, now, ORIGINALS_BUDGET_BYTES, keptHere));
     for (const id of drop) store.delete(id);
-    return new Set(entries.filter((entry) => !drop.has(entry.resultId)).map((entry) => entry.resultId));
+    const left = entries.filter((entry) => !drop.has(entry.resultId));
+    for (const entry of left) if (entry.owner !== owner) store.put({ ...entry, owner });
+    return new Set(left.map((entry) => entry.resultId));
   });
   return kept ?? new Set();
 }
@@ -104,8 +115,7 @@ export async function keepOriginal(resultId: string, owner: string, file: File, 
   if (file.size > ORIGINALS_BUDGET_BYTES) return false;
   const entry: KeptOriginal = { resultId, owner, size: file.size, keptAt: Date.now(), expiresAt, file, name: file.name, type: file.type };
   const stored = await withStore('readwrite', (store) => request(store.put(entry)));
-  if (stored === null) return false;
-  return (await keptOriginalIds(owner)).has(resultId);
+  return stored !== null;
 }
 
 /** The kept original as a file again, or null when it is gone. */

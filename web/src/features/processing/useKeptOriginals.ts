@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepOriginal, keptOriginalIds, loadOriginal } from '#lib/keptOriginals';
 
 /**
@@ -9,11 +9,16 @@ import { keepOriginal, keptOriginalIds, loadOriginal } from '#lib/keptOriginals'
 export function useKeptOriginals(owner: string | null) {
   // null while not known yet: Compare waits rather than saying the original is missing.
   const [kept, setKept] = useState<ReadonlySet<string> | null>(null);
+  // The visitor as now known: a guest's first upload starts their session and so changes their id.
+  const ownerRef = useRef(owner);
+  // Kept by this page, so the same person's whatever id they were written under.
+  const keptHere = useRef(new Set<string>());
 
   useEffect(() => {
+    ownerRef.current = owner;
     if (!owner) return;
     let live = true;
-    void keptOriginalIds(owner).then((ids) => {
+    void keptOriginalIds(owner, keptHere.current).then((ids) => {
       if (live) setKept(ids);
     });
     return () => {
@@ -21,15 +26,13 @@ export function useKeptOriginals(owner: string | null) {
     };
   }, [owner]);
 
-  const keep = useCallback(
-    async (resultId: string, file: File, expiresAt: string) => {
-      if (!owner) return;
-      await keepOriginal(resultId, owner, file, Date.parse(expiresAt));
-      // Keeping one may have dropped the oldest: read the whole set again.
-      setKept(await keptOriginalIds(owner));
-    },
-    [owner],
-  );
+  const keep = useCallback(async (resultId: string, file: File, expiresAt: string) => {
+    if (!ownerRef.current) return;
+    keptHere.current.add(resultId);
+    await keepOriginal(resultId, ownerRef.current, file, Date.parse(expiresAt));
+    // Keeping one may have dropped the oldest: read the whole set again.
+    if (ownerRef.current) setKept(await keptOriginalIds(ownerRef.current, keptHere.current));
+  }, []);
 
   const load = useCallback(async (resultId: string) => {
     const file = await loadOriginal(resultId);
