@@ -88,8 +88,15 @@ test('a user creates a key, sees it once, compresses with it, sees the use, and 
   await page.getByRole('link', { name: 'How to use the API' }).click();
   await expect(page).toHaveURL('/developers');
 
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The page asks in its own dialog; keeping the key changes nothing.
   await page.getByRole('button', { name: 'Revoke the key build script' }).click();
+  const question = page.getByRole('dialog', { name: 'Revoke the key “build script”?' });
+  await expect(question).toHaveAccessibleDescription('Scripts using it stop working at once.');
+  await question.getByRole('button', { name: 'Keep the key' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('api-key')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Revoke the key build script' }).click();
+  await question.getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(page.getByText('Key “build script” revoked', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByText('You have no API keys yet.')).toBeVisible();

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
+import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { useFormField } from '#components/ui/formField';
 import { Spinner } from '#components/ui/Spinner';
 import { useToast } from '#components/ui/Toast';
@@ -76,36 +77,55 @@ function KeyList({ keys }: { keys: readonly ApiKey[] }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const revoke = useRevokeApiKey();
+  // The key the page is asking about, in its own dialog rather than the browser's confirm().
+  const [asking, setAsking] = useState<ApiKey | null>(null);
   if (keys.length === 0) return <p className="mt-4 text-sm text-slate-600">{t('developers.keys.none')}</p>;
 
   function revokeKey(key: ApiKey) {
-    if (!window.confirm(t('developers.keys.revokeConfirm', { name: key.name }))) return;
     revoke.mutate(key.id, {
-      onSuccess: () => toast({ title: t('developers.keys.revoked', { name: key.name }), description: '' }),
+      onSuccess: () => {
+        setAsking(null);
+        toast({ title: t('developers.keys.revoked', { name: key.name }), description: '' });
+      },
       onError: (error) => toast({ title: t('developers.keys.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
     });
   }
 
   return (
-    <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
-      {keys.map((key) => (
-        <li key={key.id} data-testid="api-key" className="flex flex-wrap items-center justify-between gap-3 p-3">
-          <div className="min-w-0">
-            <p className="font-medium text-slate-900">
-              {key.name} <span className="font-mono text-sm text-slate-600">…{key.last4}</span>
-            </p>
-            <p className="text-xs text-slate-600">
-              {t('developers.keys.created', { date: formatDate(key.createdAt, i18n.language) })} ·{' '}
-              <span data-testid="key-use">{t('developers.keys.usedThisMonth', { count: key.usedThisMonth })}</span> ·{' '}
-              {key.lastUsedAt ? t('developers.keys.lastUsed', { date: formatDate(key.lastUsedAt, i18n.language) }) : t('developers.keys.neverUsed')}
-            </p>
-          </div>
-          <Button size="sm" variant="secondary" disabled={revoke.isPending} onClick={() => revokeKey(key)} aria-label={t('developers.keys.revokeLabel', { name: key.name })}>
-            {t('developers.keys.revoke')}
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {keys.map((key) => (
+          <li key={key.id} data-testid="api-key" className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {key.name} <span className="font-mono text-sm text-slate-600">…{key.last4}</span>
+              </p>
+              <p className="text-xs text-slate-600">
+                {t('developers.keys.created', { date: formatDate(key.createdAt, i18n.language) })} ·{' '}
+                <span data-testid="key-use">{t('developers.keys.usedThisMonth', { count: key.usedThisMonth })}</span> ·{' '}
+                {key.lastUsedAt ? t('developers.keys.lastUsed', { date: formatDate(key.lastUsedAt, i18n.language) }) : t('developers.keys.neverUsed')}
+              </p>
+            </div>
+            <Button size="sm" variant="secondary" disabled={revoke.isPending} onClick={() => setAsking(key)} aria-label={t('developers.keys.revokeLabel', { name: key.name })}>
+              {t('developers.keys.revoke')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {asking && (
+        <ConfirmDialog
+          testId="revoke-dialog"
+          title={t('developers.keys.revokeTitle', { name: asking.name })}
+          confirmLabel={t('developers.keys.revoke')}
+          cancelLabel={t('developers.keys.keep')}
+          busy={revoke.isPending}
+          onConfirm={() => revokeKey(asking)}
+          onCancel={() => setAsking(null)}
+        >
+          {t('developers.keys.revokeBody')}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 
