@@ -39,6 +39,7 @@ import { fastifyTrustProxy } from './trust-proxy.js';
 import { clientKey } from './rate-limit.js';
 import type { Redis } from 'ioredis';
 import { limitsNamespace } from './cluster/redis.js';
+import { registerBusyDoor } from './busy-door.js';
 
 export interface AppDeps {
   env: Env;
@@ -53,6 +54,8 @@ export interface AppDeps {
   pool?: JobProcessPool;
   /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
   queueLimits?: ProcessPoolLimits;
+  /** How long an upload that finds the queue full waits for a place before its 503 (busy-door.ts); defaults to DOOR_WAIT_MS. */
+  busyDoorWaitMs?: number;
   /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
   timeouts?: typeof REQUEST_TIMEOUTS;
   /** Stripe; defaults to the one the STRIPE_* settings describe (null without keys). */
@@ -108,6 +111,8 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerErrorHandler(app);
+  // Before helmet, cookies and the session: a full queue holds an upload at the door, then 503, almost free (0153).
+  registerBusyDoor(app, deps.busyDoorWaitMs);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
+import { busyRefusalCounter } from './busy-door.js';
 import { errorStatus, fieldProblemCodesOf, fieldProblems, type ErrorBody, type ErrorCode, type ErrorParams, type FieldProblem } from '@lightpix/shared';
 
 /** The one error type the API throws; its code decides the HTTP status. */
@@ -91,14 +92,15 @@ export function toErrorBody(error: AppError): ErrorBody {
 
 /** Maps every thrown error to JSON in one place; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const countBusy = busyRefusalCounter(app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(toErrorBody(new AppError('internal', 'Something went wrong on our side. Please try again.')));
     }
-    // Busy is a state we answer on purpose, not a fault: one line, no stack.
-    if (appError.code === 'server_busy') request.log.warn({ code: appError.code }, appError.message);
+    // Busy is a state we answer on purpose, not a fault: a warning without a stack, the rest of a storm counted (0153).
+    if (appError.code === 'server_busy') countBusy(appError.message);
     // An installation without payment keys answers so on purpose (docs/decisions/0121): information, not a fault.
     else if (appError.code === 'payments_unavailable') request.log.info({ code: appError.code }, appError.message);
     else if (appError.status >= 500) request.log.error({ err: error }, appError.code);

@@ -62,14 +62,15 @@ export async function createTestApp(
   kind: DatabaseKind,
   settings: Record<string, string> = {},
   clock = testClock(),
-  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts'> & { store?: (resultsDir: string) => ResultStore } = {},
+  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts' | 'busyDoorWaitMs'> & { store?: (resultsDir: string) => ResultStore } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });
   const database = await openTestDatabase(kind);
   const resultsDir = path.join(dataDir, 'results');
   const store = extra.store?.(resultsDir) ?? fileResultStore(resultsDir);
-  const app = await buildApp({ env, database, store, now: clock.now, queueLimits: extra.queueLimits, logger: extra.logger, timeouts: extra.timeouts });
+  // A burst's 503s come at once unless a test asks for the door's wait (its own tests: busy-door, retry-storm).
+  const app = await buildApp({ env, database, store, now: clock.now, queueLimits: extra.queueLimits, logger: extra.logger, timeouts: extra.timeouts, busyDoorWaitMs: extra.busyDoorWaitMs ?? 0 });
   return {
     app,
     database,

@@ -95,6 +95,8 @@ describe('connections that hold the server', () => {
       // A queue with no room at all: every upload is turned away.
       queueLimits: { concurrency: 1, maxWaiting: 0 },
       timeouts: { headersMs: 1000, requestMs: 500, checkEveryMs: 50 },
+      // Shorter than the request timeout, so a held upload is answered 503 before it is cut off.
+      busyDoorWaitMs: 100,
       logger: { level: 'info', stream: logs },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -128,7 +128,7 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
 
   for (const { prefix, at } of PLACES) {
     // A full queue is refused before the upload is read.
-    app.post(at(apiPaths.developerShrink), { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ShrinkResponse> => {
+    app.post(at(apiPaths.developerShrink), { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ShrinkResponse> => {
       const who = await caller(request);
       const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
       const base = `${originOf(request, deps.publicUrl)}${prefix}`;

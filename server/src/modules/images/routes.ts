@@ -37,8 +37,8 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 }
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
-  // A full queue is refused before the body is read or a session is started.
-  app.post(apiPaths.processImage, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  // A full queue is refused before helmet, the session and the body (busy-door.ts, docs/decisions/0153).
+  app.post(apiPaths.processImage, { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ImageRecord> => {
     const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
     if (!upload || upload.data.length === 0) {
       throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');

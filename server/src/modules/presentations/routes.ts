@@ -19,8 +19,8 @@ const deckUpload = (maxBytes: number) => ({
 const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.test(String(request.headers.prefer ?? ''));
 
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
-  // A full queue is refused before a deck of up to the plan's size is read.
-  app.post(apiPaths.processDeck, { onRequest: () => deps.jobs.assertRoom() }, async (request, reply): Promise<ImageRecord> => {
+  // A full queue is refused before a deck of up to the plan's size is read, or a session touched (busy-door.ts, 0153).
+  app.post(apiPaths.processDeck, { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ImageRecord> => {
     const visitor = await currentVisitor(request, deps.db);
     const plan = deps.plans[visitor.tier];
     assertPowerpointAllowed(plan);
