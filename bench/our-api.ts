@@ -11,6 +11,8 @@ export interface ApiResult {
 export interface OurApi {
   optimise(data: Buffer, filename: string, quality: '75' | 'smart', format?: '' | 'auto'): Promise<ApiResult>;
   close(): Promise<void>;
+  /** The server's process id, to read its CPU time (bench/process-tree.ts). */
+  pid: number;
 }
 
 /**
@@ -63,5 +65,6 @@ export async function startOurApi(dataDir: string): Promise<OurApi> {
       return { data: result, record, ms: performance.now() - started };
     },
     close: server.stop,
+    pid: server.pid,
   };
 }

@@ -166,6 +166,17 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
       if (isFull()) throw serverBusy();
       return queue.add<Output<K>>(() => runIn(take(), kind, input), { throwOnTimeout: true });
     },
+    warm() {
+      // After a quiet minute none is left (0096): starting one costs ~0.3 s, which the upload's own transfer can hide (0154).
+      if (closed || idle.length > 0 || queue.pending + queue.size >= limits.concurrency) return;
+      const worker = start();
+      // Nobody may wait on a warmed process that fails to start; a job taking it sees the failure itself.
+      worker.ready.catch(() => undefined);
+      rest(worker);
+    },
+    get processes() {
+      return all.size;
+    },
     async close() {
       closed = true;
       await queue.onIdle();

@@ -49,6 +49,13 @@ export interface ProcessPool<H extends JobHandlers> {
    */
   admit(): Admission;
   run<K extends keyof H & string>(kind: K, input: Parameters<H[K]>[0]): Promise<Awaited<ReturnType<H[K]>>>;
+  /**
+   * Starts a job process, when none is idle and another job could run, while a request's upload still
+   * arrives, so its job does not wait for the start (docs/decisions/0154).
+   */
+  warm(): void;
+  /** Job processes alive (idle, starting or working). */
+  readonly processes: number;
   /** Waits for running jobs to finish and accepts no more. */
   close(): Promise<void>;
 }

@@ -58,6 +58,8 @@ export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): Resu
   return {
     async assertRoom() {
       if (isFull()) throw serverBusy();
+      // Asked as a request arrives, before its body: a job process starts while the upload is read (0154).
+      deps.pool.warm();
     },
     async admit() {
       if (isFull()) throw serverBusy();
