@@ -20,13 +20,19 @@ export interface EncodeTuning {
   /**
    * AVIF as smart mode writes it (smartTuning sets it): on AVIF's own quality scale (the slider's
    * mapping tops out at 75, short of what camera photos need), libaom tuned for SSIM, 4:2:0 chroma,
-   * effort 2 up to 4 MP and 1 above (docs/decisions/0111-smart-avif.md).
+   * effort 2 up to 6 MP and 1 above (docs/decisions/0111-smart-avif.md, 0139).
    */
   smartAvif?: boolean;
 }
 
-/** Above this many pixels palettes and smart AVIF lower their effort, so a 12 MP photo stays interactive. */
+/** Above this many pixels palettes lower their effort, so a 12 MP photo stays interactive. */
 const HIGH_EFFORT_PIXELS = 4_000_000;
+/**
+ * Smart AVIF encodes at effort 2 up to this many pixels and 1 above: effort 2 writes the same look in ~3 %
+ * fewer bytes, often a quality step lower; a 12 MP photo stays at 1 for the speed target, while 2560×1600
+ * wallpapers and 4–6 MP phone photos, ~1 s at effort 2, no longer fall to 1 (docs/decisions/0139-auto-closer-to-its-ceiling.md).
+ */
+const SMART_AVIF_EFFORT_2_PIXELS = 6_000_000;
 
 /** Settings where each encoder is at its best per byte while a 12 MP photo stays interactive on 2 cores. */
 export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, tuning: EncodeTuning = {}): Sharp {
@@ -40,7 +46,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       if (tuning.webpLossless) return pipeline.webp({ lossless: true, effort: 4 });
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':
-      if (tuning.smartAvif) return pipeline.avif({ quality, effort: (tuning.pixels ?? 0) <= HIGH_EFFORT_PIXELS ? 2 : 1, tune: 'ssim', chromaSubsampling: '4:2:0' });
+      if (tuning.smartAvif) return pipeline.avif({ quality, effort: (tuning.pixels ?? 0) <= SMART_AVIF_EFFORT_2_PIXELS ? 2 : 1, tune: 'ssim', chromaSubsampling: '4:2:0' });
       // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here, effort 2 ~1.5 s.
       return pipeline.avif({ quality: avifQuality(quality), effort: 2 });
     case 'gif':

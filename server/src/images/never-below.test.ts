@@ -15,8 +15,9 @@ import { luma, overWhite, ssim } from './ssim.js';
 /**
  * Smart JPEG and `auto` never look worse than libjpeg-turbo q75, by our own measure (colour and luma
  * SSIM, what the search checks) and by an independent one (ssim.js, as the benchmark judges), on two
- * small photos searched whole: a camera JPEG (photo.jpg) and a photo stored as PNG (chelsea.png).
- * Without the search's look check both fall to the bottom of the range and fail here.
+ * small photos searched whole: a camera JPEG (photo.jpg) and a photo stored as PNG (chelsea.png), and
+ * `auto` on a 4 MP photo searched on a mosaic, whose finalists are judged whole (ladybird.jpg).
+ * Without the search's look check the small ones fall to the bottom of the range and fail here.
  */
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -30,10 +31,12 @@ async function pixels(data: Buffer) {
   return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
 }
 
-/** ssim.js as bench/judge.ts runs it (luma, 'fast'), rounded to the 4 decimals the benchmark compares. */
-async function judged(original: Buffer, result: Buffer) {
+/** ssim.js as bench/judge.ts runs it (luma, 'fast'), at full size or at most `side` px, rounded to the 4 decimals the benchmark compares. */
+async function judged(original: Buffer, result: Buffer, side?: number) {
   const rgba = async (data: Buffer) => {
-    const { data: raw, info } = await sharp(data).flatten({ background: '#ffffff' }).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    let pipeline = sharp(data).flatten({ background: '#ffffff' }).toColourspace('srgb');
+    if (side) pipeline = pipeline.resize(side, side, { fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' });
+    const { data: raw, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: info.width, height: info.height };
   };
   return Math.round(independentSsim(await rgba(original), await rgba(result), { ssim: 'fast', downsample: false }).mssim * 1e4);
@@ -48,6 +51,7 @@ async function looks(original: Buffer, result: Buffer) {
     colour: ssim(source, ours) - ssim(source, turbo),
     luma: ssim(luma(source), luma(ours)) - ssim(luma(source), luma(turbo)),
     independent: (await judged(original, result)) - (await judged(original, turboFile)),
+    independentPage: (await judged(original, result, 1600)) - (await judged(original, turboFile, 1600)),
   };
 }
 
@@ -66,6 +70,19 @@ describe('smart JPEG and auto never look worse than libjpeg-turbo q75', { timeou
       });
     }
   }
+
+  // Two ssim.js judgements of 4 MP and a whole search: minutes on a loaded machine.
+  it("auto on a 4 MP photo, its finalists judged on the whole photo: at least libjpeg-turbo q75's look at both scales", { timeout: 900_000 }, async () => {
+    // Above 1.1 MP the search judges a mosaic; finalists.ts then judges AVIF's lower qualities on the whole photo (decision 0139).
+    const original = await readFile(path.join(fixtures, 'decks/ladybird.jpg'));
+    const result = await optimiseImage(original, await inspectImage(original), auto, SearchDeadline.none());
+    expect(result.search).toBe('complete');
+    const lead = await looks(original, result.data);
+    expect(lead.colour).toBeGreaterThanOrEqual(0);
+    expect(lead.luma).toBeGreaterThanOrEqual(0);
+    expect(lead.independent).toBeGreaterThanOrEqual(0);
+    expect(lead.independentPage).toBeGreaterThanOrEqual(0);
+  });
 
   it('writes the reference itself with the very pixels of libjpeg-turbo q75, in fewer bytes', async () => {
     const { data, info } = await sharp(path.join(fixtures, 'photo.jpg')).raw().toBuffer({ resolveWithObject: true });

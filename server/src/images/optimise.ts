@@ -112,7 +112,7 @@ export async function optimiseImage(
   const searches = options.quality === 'smart' || options.maxBytes !== null || (auto && !animated);
   const pixels = animated || !searches ? null : await preparePixels(base(fixedFormat), info);
   const seed = sizeBasedQuality(upload.length);
-  const picked: (QualityChoice & { format?: EncodedFormat }) | null =
+  const picked: (QualityChoice & { format?: EncodedFormat; encoded?: Buffer }) | null =
     fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info, deadline)) : null;
   const format: EncodedFormat = picked?.format ?? fixedFormat!;
   const source = () => {
@@ -142,7 +142,8 @@ export async function optimiseImage(
     options.maxBytes === null && (lossless || choice.similarity !== undefined)
       ? null
       : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size);
-  let output: Buffer = await render(quality);
+  // `auto` may have written and judged its winner in full already (decision 0139).
+  let output: Buffer = picked?.encoded ?? (await render(quality));
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output, deadline));
   }

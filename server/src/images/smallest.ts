@@ -1,6 +1,7 @@
 import { SearchDeadline } from './deadline.js';
 import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
+import { wholeFinalist, type WholeChoice } from './finalists.js';
 import { detailSample, smartTuning, type Bar, type QualityChoice } from './search.js';
 import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
 import { paletteSettings, type PaletteChoice } from './smart-png.js';
@@ -23,6 +24,8 @@ import type { RawImage } from './ssim.js';
 
 export interface FormatChoice extends QualityChoice {
   format: EncodedFormat;
+  /** The full-size file, when the search already wrote and judged it (finalists.ts): written as it is. */
+  encoded?: Buffer;
 }
 
 /** The lossy formats in the order they are tried: the cheap one first sets the bar for the others, which then run side by side. */
@@ -95,9 +98,12 @@ async function photoChoice({ prepared, allowed, seed, original, base, sample, de
   // Out of time before the first probe: libjpeg-turbo q75 itself is at the photo look.
   if (deadline.passed) return allowed.includes('jpeg') && !original.hasAlpha ? { format: 'jpeg', ...referenceSetting(base) } : fallback(allowed, original, base);
   const bar: Bar = { bytes: Infinity };
-  const lossy = await lossyChoice(await lookJudge(prepared, { sample, deadline }), allowed, seed, original, base, bar);
+  const verified: Verified = {};
+  const lossy = await lossyChoice(await lookJudge(prepared, { sample, deadline }), allowed, seed, original, base, bar, verified);
   const palette = await paletteSettings(prepared, seed, { sample, bar, deadline });
   const exact = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
+  // A lossy winner and AVIF are judged again on the whole photo, where AVIF does better than on the sample (decision 0139).
+  if (lossy && (!exact || lossy.bytes <= exact.bytes)) return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline));
   return smaller(lossy, exact) ?? fallback(allowed, original, base);
 }
 
@@ -112,11 +118,20 @@ async function fewColoursChoice({ prepared, allowed, seed, original, base, sampl
 }
 
 /** The smallest lossy format at the judge's look: the cheap first one sets the bar, the others are then searched side by side against it. */
-async function lossyChoice(judge: LookJudge, allowed: readonly EncodedFormat[], seed: number, original: Pick<ImageInfo, 'hasAlpha'>, base: EncodeTuning, bar: Bar): Promise<Candidate | null> {
+async function lossyChoice(
+  judge: LookJudge,
+  allowed: readonly EncodedFormat[],
+  seed: number,
+  original: Pick<ImageInfo, 'hasAlpha'>,
+  base: EncodeTuning,
+  bar: Bar,
+  verified: Verified = {},
+): Promise<Candidate | null> {
   // JPEG would flatten transparency on white: only formats that keep it compete for a transparent image.
   const [first, ...others] = LOSSY_ORDER.filter((f) => allowed.includes(f) && !(f === 'jpeg' && original.hasAlpha));
   let best: Candidate | null = null;
   const consider = (format: EncodedFormat, found: Found | null) => {
+    if (found) verified[format] = found;
     if (found && (!best || found.bytes < best.bytes)) best = { ...found, format };
   };
   const cheap = first ? await lossySettings(judge, first, seed, base, bar) : null;
@@ -127,6 +142,14 @@ async function lossyChoice(judge: LookJudge, allowed: readonly EncodedFormat[], 
   // full) rather than a smaller AVIF whose full-size encode could outlast the job (decision 0130).
   if (first && cheap && judge.deadline.outcome === 'cut short') return { ...cheap, format: first };
   return best;
+}
+
+/** Each lossy format's verified setting on the sample, by format. */
+type Verified = Partial<Record<EncodedFormat, Found>>;
+
+/** A candidate as the caller takes it: its full-size file too when one was judged whole. */
+function settingOf({ format, quality, tuning, similarity, encoded }: WholeChoice): FormatChoice {
+  return { format, quality, tuning, similarity, ...(encoded ? { encoded } : {}) };
 }
 
 /** The smaller of two candidates; a tie goes to the first. */

@@ -110,7 +110,8 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
     // Failing while already as large as a result in hand: any passing quality above is larger still.
     return encoded.length >= bar.bytes ? 'hopeless' : false;
   };
-  const range = format === 'avif' ? AVIF_RANGE : SEARCH_RANGE;
+  // Table 0 below the reference's quality is the reference's own table, coarser, with trellis: it cannot keep its look (decision 0134).
+  const range = format === 'avif' ? AVIF_RANGE : tuning.jpegTable === 0 ? { ...SEARCH_RANGE, low: REFERENCE_QUALITY } : SEARCH_RANGE;
   // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
   const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
   if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
