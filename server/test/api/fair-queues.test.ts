@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import { results } from '../../src/db/schema/index.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+
+/** Units reserved for jobs not yet done. */
+const reserved = async (db: Database) => (await db.select({ n: count() }).from(results).where(eq(results.status, 'processing')))[0]!.n;
 
 const nextIp = addressPool('198.51');
 
@@ -33,7 +39,8 @@ describe.each(databaseKinds)('fair queues on %s (docs/decisions/0147)', (kind) =
           return answer;
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The whole flood holds its units and waits for the workers before the guest comes.
+      await vi.waitFor(async () => expect(await reserved(t.database.db)).toBe(flood.length), { timeout: 60_000, interval: 50 });
       const guest = visitor(t.app, nextIp());
       const guestAnswer = await guest.process(await fixture('photo.jpg'), 'photo.jpg');
       finished.push('guest');

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { results } from '../../src/db/schema/index.js';
 import { buildApp } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/db/client.js';
+import type { Database, DatabaseHandle } from '../../src/db/client.js';
 import { parseEnv } from '../../src/env.js';
 import { waitingNotes, workerLines } from '../../src/jobs/bullmq-lines.js';
 import { bullResultQueue } from '../../src/jobs/bullmq-queue.js';
@@ -20,6 +22,9 @@ import { addressPool, databaseKinds, fixture, openTestDatabase, visitor, type Te
 import { clusterUnavailable, uniqueRedisPrefix } from './instances.js';
 
 const unavailable = await clusterUnavailable();
+/** Units reserved for jobs not yet done. */
+const reserved = async (db: Database) => (await db.select({ n: count() }).from(results).where(eq(results.status, 'processing')))[0]!.n;
+
 const nextIp = addressPool('198.43');
 const quiet: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -127,7 +132,8 @@ describe.skipIf(unavailable).each(databaseKinds)('fair BullMQ jobs on %s (docs/d
         return answer;
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The whole flood holds its units and waits for the workers before the guest comes.
+    await vi.waitFor(async () => expect(await reserved(database.db)).toBe(flood.length), { timeout: 60_000, interval: 50 });
     const guestAnswer = await visitor(app, nextIp()).process(await fixture('photo.jpg'), 'photo.jpg');
     finished.push('guest');
     expect(guestAnswer.statusCode, guestAnswer.body).toBe(201);
