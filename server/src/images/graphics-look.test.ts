@@ -76,6 +76,21 @@ describe('graphics keep pngquant’s look (docs/decisions/0132)', { timeout: 180
     }
   });
 
+  it('holds a photo cut out with transparency to pngquant’s look in auto, however many its colours', async () => {
+    // The test photo at 200 px inside a soft-edged circle: a product shot on a transparent page.
+    const photo = await sharp(path.join(fixtures, 'photo.jpg')).resize(200, 200, { fit: 'cover' }).ensureAlpha().raw().toBuffer();
+    for (let i = 0; i < 200 * 200; i++) {
+      const distance = Math.hypot((i % 200) - 100, Math.floor(i / 200) - 100);
+      photo[i * 4 + 3] = Math.round(255 * Math.min(1, Math.max(0, (95 - distance) / 15)));
+    }
+    const cutout = await sharp(photo, { raw: { width: 200, height: 200, channels: 4 } }).png().toBuffer();
+    const reference = await looks(cutout, await pngquantLike(cutout));
+    const result = await optimiseImage(cutout, await inspectImage(cutout), auto, SearchDeadline.none());
+    const ours = await looks(cutout, result.data);
+    expect(ours.white).toBeGreaterThanOrEqual(reference.white);
+    expect(ours.black).toBeGreaterThanOrEqual(reference.black);
+  });
+
   it('returns a verified result when the deadline has passed: the original’s pixels, losslessly', async () => {
     const logo = await softEdgedLogo();
     const deadline = SearchDeadline.in(0);

@@ -7,7 +7,7 @@ import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge 
 import { paletteSettings, type PaletteChoice } from './smart-png.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
-import type { RawImage } from './ssim.js';
+import { hasTransparency, type RawImage } from './ssim.js';
 
 /**
  * "Smallest format" (`auto`): per image, the smallest of the plan's formats at the look smart mode
@@ -71,7 +71,8 @@ export async function smallestFormat(
   // One sample for every trial below: on a 12 MP photo each copy is ~4 MB.
   const sample = detailSample(prepared);
   // A smooth photo a palette happens to hold keeps the photo look: the bar cost jpeg-decoder's tower 1.6× cjpeg q75's bytes, PNG photos 2–3×.
-  const photo = PHOTO_FORMATS.includes(original.format) || manyColours(sample);
+  // A cut-out with transparency is a graphic however many its colours: it keeps pngquant's look (decision 0132).
+  const photo = PHOTO_FORMATS.includes(original.format) || (manyColours(sample) && !hasTransparency(sample));
   const search = { prepared, allowed, seed, original, base, sample, deadline };
   return photo ? photoChoice(search) : fewColoursChoice(search);
 }
@@ -113,7 +114,7 @@ async function fewColoursChoice({ prepared, allowed, seed, original, base, sampl
   const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   const bar: Bar = { bytes: exact?.bytes ?? Infinity };
   // Out of time: what is verified so far, else lossless (fallback), which is at any look.
-  const lossy = deadline.passed ? null : await lossyChoice(await lookJudge(prepared, { paletteLook: palette.graphic ? palette.look : undefined, sample, deadline }), allowed, seed, original, base, bar);
+  const lossy = deadline.passed ? null : await lossyChoice(await lookJudge(prepared, { paletteLook: palette.look, sample, deadline }), allowed, seed, original, base, bar);
   return smaller(exact, lossy) ?? fallback(allowed, original, base);
 }
 

@@ -3,7 +3,7 @@ import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodeTuning } from './encode.js';
 import { lookScores } from './look.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
-import { overWhite, ssim, type RawImage } from './ssim.js';
+import { hasTransparency, overWhite, ssim, type RawImage } from './ssim.js';
 
 /**
  * Smart PNG: the smallest palette that looks at least as good as pngquant+optipng's, falling back to
@@ -106,8 +106,11 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
   if (deadline.passed) return { ...lossless, graphic: true };
   const trial = paletteTrial(sample, base);
-  if (await trial.ruledOut()) return { ...lossless, graphic: false };
+  const ruledOut = await trial.ruledOut();
+  // A cut-out no palette holds still has pngquant's look, which `auto` holds its lossy candidates to (decision 0132).
+  if (ruledOut && !hasTransparency(sample)) return { ...lossless, graphic: false };
   const { look, reaches } = await pngquantLook(prepared, sample, base);
+  if (ruledOut) return { ...lossless, graphic: false, look };
   const probes = new Map<string, { bytes: number; similarity: number | null }>();
   const probe = async (quality: number, tuning: EncodeTuning) => {
     const encoded = await encode(fromPixels(sample), 'png', quality, tuning).toBuffer();
