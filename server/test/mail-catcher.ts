@@ -24,6 +24,22 @@ function parse(raw: string, recipients: string[]): CaughtMail {
   return { recipients, headers, headerNames, body: raw.slice(split + 4).replace(/\r\n/g, '\n') };
 }
 
+/** A header as a person reads it: RFC 2047 encoded words (=?UTF-8?B?…?= or Q) decoded. */
+export function headerText(value: string | undefined): string {
+  return (value ?? '').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_all, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+/** The mail's text as the reader sees it (nodemailer may send it quoted-printable). */
+export function readable(mail: CaughtMail): string {
+  if (!/quoted-printable/i.test(mail.headers['content-transfer-encoding'] ?? '')) return mail.body;
+  const bytes = mail.body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 /**
  * A real SMTP server on 127.0.0.1 (a free port unless one is given) that keeps what it receives.
  * A message whose text contains `refuseWhen` is answered 550, as a mail server that rejects it would.

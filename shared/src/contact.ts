@@ -48,8 +48,11 @@ export const contactRequestSchema = contactMessageSchema.extend({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-/** The same answer whether the message was kept or silently dropped as spam. */
-export const contactReceiptSchema = z.object({ status: z.literal('received') });
+/**
+ * The same answer whether the message was kept or silently dropped as spam. `confirmation`: a
+ * confirmation is on its way to the signed-in sender's account address (docs/decisions/0143).
+ */
+export const contactReceiptSchema = z.object({ status: z.literal('received'), confirmation: z.boolean() });
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
 /** A stored message as the admin panel lists it; the delivery error text stays on the server. */

@@ -79,7 +79,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
       message({ name: ' Ada Lovelace ', subject: 'Invoice\r\nBcc: victim@example.com', message: 'Please send me an invoice for March.\nThanks!' }),
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ status: 'received' });
+    expect(response.json()).toEqual({ status: 'received', confirmation: false });
     // Only with mail going to the team does the site promise a reply time.
     expect((await visitor(t.app, nextIp()).get('/api/contact/info')).json()).toEqual({ supportEmail: null, emailConfigured: true });
 
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
   it('keeps the message and still answers 201 when the mail server refuses it', async () => {
     const response = await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'Refused one', message: 'PLEASE-REFUSE this message.' }));
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ status: 'received' });
+    expect(response.json()).toEqual({ status: 'received', confirmation: false });
     await vi.waitFor(async () => {
       const [row] = await storedWithSubject(t, 'Refused one');
       expect(row!.emailedAt).toBeNull();
@@ -128,7 +128,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
     const client = visitor(t.app, nextIp());
     const bot = await client.post('/api/contact', message({ subject: 'Cheap pills', message: 'Buy cheap pills at our shop', website: 'https://spam.example' }));
     expect(bot.statusCode).toBe(201);
-    expect(bot.json()).toEqual({ status: 'received' });
+    expect(bot.json()).toEqual({ status: 'received', confirmation: false });
     // A real message sent after it arrives; the bot's never does.
     await client.post('/api/contact', message({ subject: 'After the bot', message: 'A genuine message after the bot.' }));
     await catcher.next((m) => m.body.includes('genuine message after the bot'));
@@ -178,7 +178,7 @@ describe.each(databaseKinds)('contact messages without a working mail server on 
     try {
       const response = await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'Server down' }));
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ status: 'received' });
+      expect(response.json()).toEqual({ status: 'received', confirmation: false });
       await vi.waitFor(async () => {
         const [row] = await storedWithSubject(t, 'Server down');
         expect(row!.emailError).toMatch(/ECONNREFUSED|connect/i);

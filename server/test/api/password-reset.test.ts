@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, passwordResets, users } from '../../src/db/schema/index.js';
 import { addressPool, createTestApp, databaseKinds, testClock, visitor, type TestApp } from '../helpers.js';
-import { startMailCatcher, type CaughtMail } from '../mail-catcher.js';
+import { headerText, readable, startMailCatcher, type CaughtMail } from '../mail-catcher.js';
 
 const nextIp = addressPool('198.59');
 const PASSWORD = 'correct horse battery';
@@ -11,22 +11,6 @@ const NEW_PASSWORD = 'a brand new secret';
 const MAIL_SETTINGS = { MAIL_FROM: 'Lightpix <no-reply@lightpix.test>', PUBLIC_URL: 'http://lightpix.test', ADMIN_EMAILS: 'boss@example.com' };
 let serial = 0;
 const newAddress = (name: string) => `${name}-${++serial}@example.com`;
-
-/** The mail's text as the reader sees it (nodemailer may send it quoted-printable). */
-/** A header as a person reads it: RFC 2047 encoded words (=?UTF-8?B?…?= or Q) decoded. */
-function headerText(value: string | undefined): string {
-  return (value ?? '').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_all, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-  );
-}
-
-function readable(mail: CaughtMail): string {
-  if (!/quoted-printable/i.test(mail.headers['content-transfer-encoding'] ?? '')) return mail.body;
-  const bytes = mail.body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 function tokenOf(mail: CaughtMail): string {
   const link = /http:\/\/lightpix\.test\/reset-password#token=([A-Za-z0-9_-]+)/.exec(readable(mail));

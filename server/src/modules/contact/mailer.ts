@@ -1,5 +1,6 @@
 import type { Env } from '../../env.js';
 import { withoutControlCharacters } from '../../text.js';
+import { confirmationMailText } from './confirmation.js';
 
 /** One contact message as it is e-mailed to the team. */
 export interface ContactMail {
@@ -14,6 +15,8 @@ export interface ContactMail {
 
 export interface ContactMailer {
   send(mail: ContactMail): Promise<void>;
+  /** The sender's confirmation, to their account's own address (docs/decisions/0143). */
+  confirm(to: string, language: string): Promise<void>;
   close(): void;
 }
 
@@ -63,6 +66,9 @@ export async function createContactMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM
         subject: `${SUBJECT_PREFIX} ${oneLine(mail.subject)}`,
         text: contactMailText(mail),
       });
+    },
+    async confirm(address, language) {
+      await transport.sendMail({ from, to: address, ...confirmationMailText(language, address) });
     },
     close: () => transport.close(),
   };

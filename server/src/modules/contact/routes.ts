@@ -4,8 +4,9 @@ import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { parseBody } from '../../errors.js';
 import { findUser } from '../session/index.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { createContactMailer } from './mailer.js';
-import { deliverContactMessage, storeContactMessage } from './service.js';
+import { confirmationDue, deliverContactMessage, storeContactMessage } from './service.js';
 import { byAddress } from '../../rate-limit.js';
 
 export interface ContactDeps {
@@ -18,7 +19,7 @@ export interface ContactDeps {
 export const CONTACT_PER_IP = { max: 5, timeWindow: '10 minutes', keyGenerator: byAddress };
 /** The longest valid message is 5,000 characters; JSON escapes may triple its bytes. */
 const CONTACT_BODY_LIMIT = 64 * 1024;
-const RECEIVED: ContactReceipt = { status: 'received' };
+const RECEIVED: ContactReceipt = { status: 'received', confirmation: false };
 
 /** People never see the `website` field; anything in it means a form-filling bot. */
 function filledHoneypot(body: unknown): boolean {
@@ -27,16 +28,20 @@ function filledHoneypot(body: unknown): boolean {
   return typeof value !== 'string' || value.trim() !== '';
 }
 
-/** The signed-in sender's id, kept with the message so support knows the account; never required. */
-async function senderId(request: FastifyRequest, db: Database): Promise<string | null> {
+/** The signed-in sender, whose id is kept with the message so support knows the account; never required. */
+async function signedInSender(request: FastifyRequest, db: Database): Promise<UserRow | null> {
   const userId = request.session.get('userId');
-  return userId ? ((await findUser(db, userId))?.id ?? null) : null;
+  return userId ? await findUser(db, userId) : null;
 }
 
 export async function contactRoutes(app: FastifyInstance, { db, env, now }: ContactDeps) {
   const mailer = await createContactMailer(env);
   if (!mailer) app.log.info('Contact e-mail is off (set SMTP_URL and CONTACT_TO): messages are only stored.');
   const deliveries = new Set<Promise<unknown>>();
+  const track = (delivery: Promise<unknown>) => {
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
+  };
   app.addHook('onClose', async () => {
     await Promise.allSettled(deliveries);
     mailer?.close();
@@ -58,16 +63,21 @@ export async function contactRoutes(app: FastifyInstance, { db, env, now }: Cont
         return RECEIVED;
       }
       const { website: _website, language, ...message } = parseBody(contactRequestSchema, request.body);
-      const row = await storeContactMessage(db, message, { language: language ?? 'en', userId: await senderId(request, db) }, now());
-      if (mailer) {
-        // Sent after answering: the visitor never waits for, nor sees, the mail server.
-        const delivery = deliverContactMessage(db, mailer, row, now).then(({ delivered, error }) => {
+      const sender = await signedInSender(request, db);
+      const row = await storeContactMessage(db, message, { language: language ?? 'en', userId: sender?.id ?? null }, now());
+      if (!mailer) return RECEIVED;
+      // Only to the account's own address, in fixed words, a few a day: never a relay (docs/decisions/0143).
+      const confirmation = sender !== null && sender.isActive && (await confirmationDue(db, sender.id, now()));
+      // Sent after answering: the visitor never waits for, nor sees, the mail server.
+      track(
+        deliverContactMessage(db, mailer, row, now).then(({ delivered, error }) => {
           if (!delivered) app.log.warn({ err: error, contactMessageId: row.id }, 'contact e-mail failed; the message is stored');
-        });
-        deliveries.add(delivery);
-        void delivery.finally(() => deliveries.delete(delivery));
+        }),
+      );
+      if (confirmation) {
+        track(mailer.confirm(sender.email, row.language).catch((error: unknown) => app.log.warn({ err: error, contactMessageId: row.id }, 'contact confirmation e-mail failed')));
       }
-      return RECEIVED;
+      return { status: 'received', confirmation };
     },
   );
 }

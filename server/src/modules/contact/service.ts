@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { AdminContactMessagesResponse, ContactMessage } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { contactMessages, type ContactMessageRow } from '../../db/schema/index.js';
+import { CONFIRMATIONS_PER_DAY } from './confirmation.js';
 import type { ContactMailer } from './mailer.js';
 
 /** The admin panel lists the newest messages only; older ones stay in the database. */
@@ -47,6 +48,16 @@ export async function deliverContactMessage(
       .catch(() => undefined);
     return { delivered: false, error };
   }
+}
+
+/** Whether the account's latest message, already stored, is still within its confirmations for the last 24 hours (docs/decisions/0143). */
+export async function confirmationDue(db: Database, userId: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - 24 * 3600_000);
+  const [recent] = await db
+    .select({ sent: count() })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.userId, userId), gt(contactMessages.createdAt, since)));
+  return Number(recent?.sent ?? 0) <= CONFIRMATIONS_PER_DAY;
 }
 
 export async function listContactMessages(db: Database): Promise<AdminContactMessagesResponse> {

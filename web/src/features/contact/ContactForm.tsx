@@ -29,7 +29,8 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<ContactErrors>({});
   const [attempted, setAttempted] = useState(false);
-  const [sent, setSent] = useState(false);
+  // Sent, and whether a confirmation went to the account's address (docs/decisions/0143).
+  const [sent, setSent] = useState<{ confirmation: boolean } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const sentHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusAfterRender = useRef<ContactField | 'sent' | null>(null);
@@ -78,10 +79,10 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
     send.mutate(
       { ...result.message, website, language: contactLanguage(i18n.resolvedLanguage) },
       {
-        onSuccess: () => {
+        onSuccess: (receipt) => {
           toast({ title: t('contact.toast.sentTitle'), description: t(promisesReply ? 'contact.toast.sentBody' : 'contact.toast.received') });
           focusAfterRender.current = 'sent';
-          setSent(true);
+          setSent({ confirmation: receipt.confirmation });
         },
         onError: failed,
       },
@@ -94,7 +95,7 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
     setWebsite('');
     setErrors({});
     setAttempted(false);
-    setSent(false);
+    setSent(null);
     focusAfterRender.current = 'name';
   }
 
@@ -106,6 +107,11 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
           {t('contact.sent.title')}
         </h3>
         <p className="mt-2 text-slate-600">{t('contact.sent.body')}</p>
+        {sent.confirmation && (
+          <p className="mt-1 text-slate-600" data-testid="contact-confirmation">
+            {t('contact.sent.confirmation')}
+          </p>
+        )}
         <Button variant="secondary" className="mt-6" onClick={startOver}>
           {t('contact.sent.again')}
         </Button>
