@@ -4,7 +4,7 @@ import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersRespon
 import type { Database } from '../../db/client.js';
 import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { premiumList, refreshTier } from '../billing/index.js';
+import { currentSubscriptionField, refreshTier } from '../billing/index.js';
 import type { PasswordResetMailer } from '../password-reset/index.js';
 import { sendResetLink } from '../password-reset/index.js';
 import { spentResults, spentResultsSql } from '../quota/index.js';
@@ -34,9 +34,9 @@ const userColumns = {
   // Qualified by hand: inside a subquery drizzle writes bare column names, and "id" would mean results.id.
   imagesProcessedTotal: sql<number>`(select count(*) from "results" where "results"."user_id" = "users"."id" and ${spentResultsSql})`,
   complimentary: users.complimentary,
-  // The subscription the account page shows: a premium one first, else the newest.
-  subscriptionStatus: sql<string | null>`(select "status" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in (${premiumList}) desc, "created_at" desc limit 1)`,
-  currentPeriodEnd: sql<Date | string | null>`(select "current_period_end" from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by "status" in (${premiumList}) desc, "created_at" desc limit 1)`,
+  // The subscription the account page shows, chosen by billing's one rule.
+  subscriptionStatus: sql<string | null>`${currentSubscriptionField('status')}`,
+  currentPeriodEnd: sql<Date | string | null>`${currentSubscriptionField('current_period_end')}`,
 };
 
 type UserColumns = { createdAt: Date; imagesProcessedTotal: number | string; currentPeriodEnd: Date | string | null } & Omit<

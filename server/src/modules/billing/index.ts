@@ -5,4 +5,4 @@
 export { type BillingDeps, stripeWebhookRoutes, subscriptionRoutes } from './routes.js';
 export { cancelAllSubscriptions } from './service.js';
 export { type Billing, billingFromEnv, checkPrice } from './stripe.js';
-export { premiumList, refreshTier } from './subscriptions.js';
+export { currentSubscriptionField, refreshTier } from './subscriptions.js';

@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { premiumStatuses, type AccountSubscription } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { subscriptions, users, type SubscriptionRow, type UserRow } from '../../db/schema/index.js';
 
 /** `'active', 'trialing', 'past_due'` as SQL, for queries that rank or test a subscription's status. */
-export const premiumList = sql.join(
+const premiumList = sql.join(
   premiumStatuses.map((status) => sql`${status}`),
   sql`, `,
 );
@@ -73,14 +73,21 @@ export async function storeSubscriptions(db: Database, userId: string, found: St
   await refreshTier(db, userId);
 }
 
-/** The subscription /account talks about: a premium one first, else the newest. */
+/**
+ * Which of a user's subscriptions is the current one, for /account and the admin's user list alike:
+ * a premium one (active, trialing, past_due) first, then the newest; the id settles two of the same second.
+ */
+const currentFirst = sql`"subscriptions"."status" in (${premiumList}) desc, "subscriptions"."created_at" desc, "subscriptions"."id" desc`;
+
+/** The subscription /account talks about. */
 export async function currentSubscription(db: Database, userId: string): Promise<SubscriptionRow | null> {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId)))
-    .orderBy(desc(sql`${subscriptions.status} in (${premiumList})`), desc(subscriptions.createdAt));
-  return rows[0] ?? null;
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(currentFirst).limit(1);
+  return row ?? null;
+}
+
+/** One field of the current subscription of each user in a query over "users", as a subquery. */
+export function currentSubscriptionField(field: 'status' | 'current_period_end'): SQL {
+  return sql`(select ${sql.identifier(field)} from "subscriptions" where "subscriptions"."user_id" = "users"."id" order by ${currentFirst} limit 1)`;
 }
 
 export function toAccountSubscription(row: SubscriptionRow): AccountSubscription {
