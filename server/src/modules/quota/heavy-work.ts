@@ -1,8 +1,9 @@
-import { and, count, eq, gt, min, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { heavyWork, results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ResultJobSpec } from '../../jobs/result-job.js';
+import { stricterCount, type ChargedOwner } from './owners.js';
 
 /**
  * Jobs that hit their time or memory limit one owner may have in an hour: past them, heavy work is
@@ -21,36 +22,17 @@ export function isHeavyWork(spec: ResultJobSpec): boolean {
   return width * height * pages >= HEAVY_PIXELS;
 }
 
-/** Who heavy work is charged to: ledger.ts's QuotaOwner. */
-interface Owner {
-  guestSessionId: string;
-  userId: string | null;
-  clientIp: string;
-}
-
-/** An account is charged per account; a guest per session AND per address, the stricter wins, as the quota (docs/decisions/0080). */
-function ownerFilters(owner: Owner): SQL[] {
-  if (owner.userId) return [and(eq(heavyWork.userId, owner.userId), eq(heavyWork.byGuest, false))!];
-  return [eq(heavyWork.guestSessionId, owner.guestSessionId), and(eq(heavyWork.clientIp, owner.clientIp), eq(heavyWork.byGuest, true))!];
-}
-
-/** Limit hits in the last hour, and when the oldest leaves it (null while none). */
-export async function heavyWorkUsage(db: Database, owner: Owner, now: Date): Promise<{ used: number; freesAt: Date | null }> {
+/** Limit hits in the last hour, and when the oldest leaves it (null while none); counted as the quota is (owners.ts). */
+export async function heavyWorkUsage(db: Database, owner: ChargedOwner, now: Date): Promise<{ used: number; freesAt: Date | null }> {
   const since = new Date(now.getTime() - HEAVY_WORK_WINDOW_MS);
-  let used = 0;
-  let freesAt: Date | null = null;
-  for (const filter of ownerFilters(owner)) {
+  const { used, oldest } = await stricterCount(owner, heavyWork, async (filter) => {
     const [row] = await db
       .select({ used: count(), oldest: min(heavyWork.createdAt) })
       .from(heavyWork)
       .where(and(filter, gt(heavyWork.createdAt, since)));
-    const rowUsed = Number(row?.used ?? 0);
-    if (rowUsed > used) {
-      used = rowUsed;
-      freesAt = row?.oldest ? new Date(new Date(row.oldest).getTime() + HEAVY_WORK_WINDOW_MS) : null;
-    }
-  }
-  return { used, freesAt };
+    return row;
+  });
+  return { used, freesAt: oldest ? new Date(oldest.getTime() + HEAVY_WORK_WINDOW_MS) : null };
 }
 
 /** 429 with Retry-After; the browser writes it from the code and figures (docs/decisions/0142). */
@@ -66,7 +48,7 @@ export function heavyWorkSpent(freesAt: Date, now: Date): AppError {
 }
 
 /** Refuses heavy work while the owner's budget is spent. */
-export async function assertHeavyWorkLeft(db: Database, owner: Owner, now: Date): Promise<void> {
+export async function assertHeavyWorkLeft(db: Database, owner: ChargedOwner, now: Date): Promise<void> {
   const { used, freesAt } = await heavyWorkUsage(db, owner, now);
   if (used >= HEAVY_WORK_PER_HOUR && freesAt) throw heavyWorkSpent(freesAt, now);
 }

@@ -5,13 +5,10 @@ import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { CompletedColumns, ReservationLedger } from '../../jobs/reservations.js';
 import { chargeLimitHit, refuseIfHeavyWorkSpent } from './heavy-work.js';
+import { stricterCount, type ChargedOwner } from './owners.js';
 
 /** Who a unit of quota is charged to. */
-export interface QuotaOwner {
-  guestSessionId: string;
-  userId: string | null;
-  clientIp: string;
-}
+export type QuotaOwner = ChargedOwner;
 
 export interface QuotaUsage {
   used: number;
@@ -48,31 +45,16 @@ export function windowStart(window: QuotaWindow, now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/**
- * Guests are counted per session AND per client IP, the stricter wins; users per account, without
- * the guest's results that sign-up adopted: those were charged to the guest (docs/decisions/0080).
- */
-function ownerFilters(owner: QuotaOwner) {
-  if (owner.userId) return [and(eq(results.userId, owner.userId), eq(results.byGuest, false))];
-  return [eq(results.guestSessionId, owner.guestSessionId), and(eq(results.clientIp, owner.clientIp), eq(results.byGuest, true))];
-}
-
 /** Units used in the plan's window: reservations in progress count, so parallel uploads cannot overspend. */
 export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, now: Date): Promise<QuotaUsage> {
   const since = windowStart(plan.window, now);
-  let used = 0;
-  let oldest: Date | null = null;
-  for (const filter of ownerFilters(owner)) {
+  const { used, oldest } = await stricterCount(owner, results, async (filter) => {
     const [row] = await db
       .select({ used: count(), oldest: min(results.createdAt) })
       .from(results)
       .where(and(filter, gt(results.createdAt, since)));
-    const rowUsed = Number(row?.used ?? 0);
-    if (rowUsed > used) {
-      used = rowUsed;
-      oldest = row?.oldest ? new Date(row.oldest) : null;
-    }
-  }
+    return row;
+  });
   let nextImageAt: Date | null = null;
   if (used > 0 && plan.window === 'calendar-month') nextImageAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   else if (oldest) nextImageAt = new Date(oldest.getTime() + DAY_MS);
