@@ -6,7 +6,10 @@
  * time, format and search outcome, then completions, the slowest answer and how many were cut short
  * (decisions 0130, 0155). A 503 is retried after its Retry-After, as a client would, and counted.
  *
- *   npm run bench:busy -- [--loops 12] [--postgres-url postgres://postgres@127.0.0.1:5432/test]
+ *   npm run bench:busy -- [--loops 12] [--uploads 8] [--conversions 4] [--postgres-url postgres://postgres@127.0.0.1:5432/test]
+ *
+ * The client waits for an answer as long as it takes (Node's fetch gives up after 300 s by default),
+ * and the load average is read every 10 s while the requests run; the highest is printed.
  *
  * The server runs from its sources on a fresh PostgreSQL database (dropped after), on 127.0.0.1 only.
  * The account is made premium in the database so `auto` and the API may use every format.
@@ -17,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { freshPostgres } from './postgres.js';
 import { table } from './report.js';
 import { startServer } from './server-process.js';
@@ -30,11 +34,19 @@ const MEDIUM = ['picosdeeuropa_by_Aitzol_Berasategi.jpg', 'free_by_Peter_Nerlich
 const { values: options } = parseArgs({
   options: {
     loops: { type: 'string', default: '12' },
+    uploads: { type: 'string', default: '8' },
+    conversions: { type: 'string', default: '4' },
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
 const loopCount = Number(options.loops);
 if (!Number.isInteger(loopCount) || loopCount < 0) throw new Error('--loops must be a whole number');
+const uploadCount = Number(options.uploads);
+const conversionCount = Number(options.conversions);
+if (!Number.isInteger(uploadCount) || uploadCount < 0) throw new Error('--uploads must be a whole number');
+if (!Number.isInteger(conversionCount) || conversionCount < 0 || conversionCount > 4) throw new Error('--conversions must be 0–4');
+// A client that waits for its answer however long the server takes: the run measures the server, not fetch's 300 s.
+setGlobalDispatcher(new Agent({ headersTimeout: 0, bodyTimeout: 0 }));
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
@@ -45,6 +57,8 @@ interface Answer {
   status: number;
   seconds: number;
   retries: number;
+  /** The Retry-After of each 503, in seconds. */
+  waited: number[];
   format: string;
   bytes: number;
   search: string;
@@ -52,18 +66,24 @@ interface Answer {
 }
 
 /** One client's request, retried after Retry-After on 503 as Tinify's clients and the page do. */
-async function untilAnswered(send: () => Promise<Response>): Promise<{ response: Response; retries: number }> {
+async function untilAnswered(request: () => Promise<Response>): Promise<{ response: Response; retries: number; waited: number[] }> {
+  const waited: number[] = [];
   for (let retries = 0; ; retries++) {
-    const response = await send();
-    if (response.status !== 503 || retries >= 20) return { response, retries };
+    const response = await request();
+    if (response.status !== 503 || retries >= 20) return { response, retries, waited };
     await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? '5') * 1000));
+    const seconds = Number(response.headers.get('retry-after') ?? '5');
+    waited.push(seconds);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
 }
 
 function busyLoops(count: number): ChildProcess[] {
   return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 }
+
+/** "3 (5, 5, 30)": how many 503s were retried, and the Retry-After each asked for. */
+const retried = (answer: Answer) => (answer.waited.length === 0 ? String(answer.retries) : `${answer.retries} (${answer.waited.join(', ')})`);
 
 async function main() {
   const uptime = await new Promise<string>((resolve) => {
@@ -131,7 +151,7 @@ async function main() {
 
     const upload = async (photo: string, mode: 'smart' | 'auto'): Promise<Answer> => {
       const t0 = performance.now();
-      const { response, retries } = await untilAnswered(() => {
+      const { response, retries, waited } = await untilAnswered(() => {
         const form = new FormData();
         form.append('image', new Blob([new Uint8Array(photoBytes(photo))]), photo);
         const fields = { quality: 'smart', format: mode === 'auto' ? 'auto' : '', width: '', height: '', maintainRatio: 'true' };
@@ -145,6 +165,7 @@ async function main() {
         status: response.status,
         seconds: (performance.now() - t0) / 1000,
         retries,
+        waited,
         format: body.format ?? body.error?.code ?? '',
         bytes: body.processedSize ?? 0,
         search: body.search ?? '',
@@ -153,7 +174,7 @@ async function main() {
     };
     const convert = async (output: { photo: string; path: string }): Promise<Answer> => {
       const t0 = performance.now();
-      const { response, retries } = await untilAnswered(() => api(output.path, json({ convert: { type: '*/*' } })));
+      const { response, retries, waited } = await untilAnswered(() => api(output.path, json({ convert: { type: '*/*' } })));
       const data = Buffer.from(await response.arrayBuffer());
       return {
         what: 'API */*',
@@ -161,18 +182,32 @@ async function main() {
         status: response.status,
         seconds: (performance.now() - t0) / 1000,
         retries,
+        waited,
         format: response.ok ? (response.headers.get('content-type') ?? '') : data.toString('utf8').slice(0, 60),
         bytes: response.ok ? data.length : 0,
         search: response.headers.get('image-search') ?? '',
         similarity: response.headers.get('image-similarity') ?? '',
       };
     };
+    // A request the client could not complete (a connection error) is an answer too: status 0.
+    const settled = (what: string, photo: string, work: Promise<Answer>) =>
+      work.catch((error: unknown): Answer => {
+        const message = error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error);
+        return { what, photo, status: 0, seconds: (performance.now() - started) / 1000, retries: 0, waited: [], format: message.slice(0, 60), bytes: 0, search: '', similarity: '' };
+      });
+    const loadSamples: number[] = [];
+    const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]!), 10_000);
     const answers = await Promise.all([
-      ...Array.from({ length: 8 }, (_, i) => upload(LARGE[i % LARGE.length]!, i % 2 === 0 ? 'smart' : 'auto')),
-      ...outputs.map(convert),
+      ...Array.from({ length: uploadCount }, (_, i) => {
+        const [photo, mode] = [LARGE[i % LARGE.length]!, i % 2 === 0 ? ('smart' as const) : ('auto' as const)];
+        return settled(`web ${mode}`, photo, upload(photo, mode));
+      }),
+      ...outputs.slice(0, conversionCount).map((output) => settled('API */*', output.photo, convert(output))),
     ]);
+    clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
     const loadAtEnd = load();
+    const loadPeak = Math.max(...loadSamples, os.loadavg()[0]!).toFixed(1);
 
     const done = answers.filter((a) => a.status === 201 || a.status === 200);
     const slowest = Math.max(...answers.map((a) => a.seconds));
@@ -181,11 +216,11 @@ async function main() {
       '',
       `- ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}; server from its sources on PostgreSQL; ${loopCount} busy loops`,
       `- \`uptime\` before the busy loops: ${uptime}`,
-      `- Load average (1 / 5 / 15 min): ${loadAtStart} when the requests started, ${loadAtEnd} when the last answered (${seconds.toFixed(0)} s)`,
+      `- Load average (1 / 5 / 15 min): ${loadAtStart} when the requests started, ${loadAtEnd} when the last answered (${seconds.toFixed(0)} s); highest 1-min load read while they ran (every 10 s): ${loadPeak}`,
       '',
       table(
-        ['Request', 'Photo', 'Status', 'Seconds', '503 retries', 'Format', 'Bytes', 'Search', 'Similarity'],
-        answers.map((a) => [a.what, a.photo, String(a.status), a.seconds.toFixed(1), String(a.retries), a.format, a.bytes.toLocaleString('en'), a.search, a.similarity]),
+        ['Request', 'Photo', 'Status', 'Seconds', '503 retries (Retry-After s)', 'Format', 'Bytes', 'Search', 'Similarity'],
+        answers.map((a) => [a.what, a.photo, String(a.status), a.seconds.toFixed(1), retried(a), a.format, a.bytes.toLocaleString('en'), a.search, a.similarity]),
         false,
       ),
       '',

@@ -64,7 +64,7 @@ const budget = JOB_MEMORY_BUDGET_BYTES;
 // A fresh pool per job, so each job's VmHWM is its own (a job process keeps its peak for life).
 async function oneJob<K extends keyof AppJobs & string>(kind: K, input: Parameters<AppJobs[K]>[0]) {
   // Only memory ends a job here: on a busy machine the 30 s limit would end some first.
-  const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 1, timeLimitMs: 300_000 });
+  const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 1, cpuLimitMs: 300_000 });
   try {
     return await peakWhile(() => pool.run(kind, input));
   } finally {

@@ -78,7 +78,7 @@ export const API_REQUESTS_PER_MINUTE = 300;
 
 /** Child processes with the time and memory limits of images/limits.ts, a deck's longer time included. */
 function defaultProcessPool(limits: ProcessPoolLimits = defaultQueueLimits()): JobProcessPool {
-  return childProcessPool<AppJobs>({ ...limits, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
+  return childProcessPool<AppJobs>({ ...limits, cpuLimitMsByKind: { ...jobTimeLimits, ...limits.cpuLimitMsByKind } });
 }
 
 /** Builds the whole app without listening, so tests can inject requests. */

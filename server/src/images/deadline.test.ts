@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SearchDeadline } from './deadline.js';
+import { SEARCH_CPU_MS, SEARCH_WALL_MS, SearchDeadline } from './deadline.js';
 import type { EncodedFormat } from './encode.js';
 import { inspectImage } from './inspect.js';
+import { JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_MS } from './limits.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { luma, overWhite, ssim } from './ssim.js';
 import { transformImage } from './transform.js';
@@ -40,6 +41,40 @@ async function looks(original: Buffer, result: Buffer) {
     turboLuma: ssim(luma(source), luma(turbo)),
   };
 }
+
+describe("a job's search deadline counts CPU time and the clock (decision 0158)", () => {
+  /** Two hand-moved clocks, as the job process's CPU time and the wall clock. */
+  const clocks = () => {
+    const at = { cpu: 1000, wall: 5000 };
+    return { at, deadline: SearchDeadline.forJob({ cpuMs: () => at.cpu, wallMs: () => at.wall }) };
+  };
+
+  it('passes once the job process has used SEARCH_CPU_MS, whatever the clock says', () => {
+    const { at, deadline } = clocks();
+    at.cpu += SEARCH_CPU_MS - 1;
+    expect(deadline.passed).toBe(false);
+    at.cpu += 1;
+    expect(deadline.passed).toBe(true);
+    expect(deadline.outcome).toBe('cut short');
+  });
+
+  it('passes after SEARCH_WALL_MS by the clock for a process that got little CPU, and stays passed', () => {
+    const { at, deadline } = clocks();
+    at.cpu += 10;
+    at.wall += SEARCH_WALL_MS - 1;
+    expect(deadline.passed).toBe(false);
+    expect(deadline.outcome).toBe('complete');
+    at.wall += 1;
+    expect(deadline.passed).toBe(true);
+    at.wall -= SEARCH_WALL_MS;
+    expect(deadline.passed).toBe(true);
+  });
+
+  it('leaves the search room below the job limit on both clocks', () => {
+    expect(SEARCH_CPU_MS).toBeLessThan(JOB_TIME_LIMIT_MS / 2);
+    expect(SEARCH_WALL_MS).toBeLessThan(JOB_WALL_LIMIT_MS / 2);
+  });
+});
 
 describe('a search that runs out of time', { timeout: 120_000 }, () => {
   it('answers with libjpeg-turbo q75 itself when the time is up before the first probe, and says the search was cut short', async () => {

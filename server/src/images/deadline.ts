@@ -1,30 +1,43 @@
 import { JOB_TIME_LIMIT_MS } from './limits.js';
 
 /**
- * How long smart mode's and `auto`'s searches may probe, from the job's start: under half of the job's
- * time limit, so that on a busy machine the probe in flight and the final full-size encode (a 12 MP
- * AVIF takes ~1.2 s on a quiet core, ~10 s at load 16 on 2 cores) still end before the job is killed
- * (docs/decisions/0130-a-search-that-runs-out-of-time.md).
+ * How much of the job process's CPU time smart mode's and `auto`'s searches may spend on probes: under
+ * half of the job's CPU limit, so that the probe in flight and the final full-size encode always fit in
+ * the rest, however busy the machine (docs/decisions/0130, 0158-a-job-limit-counted-in-cpu-time.md).
  */
-export const SEARCH_TIME_MS = Math.round(JOB_TIME_LIMIT_MS * 0.45);
+export const SEARCH_CPU_MS = Math.round(JOB_TIME_LIMIT_MS * 0.45);
+
+/**
+ * How long by the clock a search may probe: on a busy machine the person gets a verified result at the
+ * look sooner, in a larger file, instead of waiting minutes for the last probes (0130's 13.5 s, 0158).
+ */
+export const SEARCH_WALL_MS = 13_500;
 
 /** What a result's search did: ran to its end, or stopped at its deadline with the best it had verified. */
 export type SearchOutcome = 'complete' | 'cut short';
 
+const wallClock = () => performance.now();
+/** This process's CPU time in ms, all threads: a job process runs one job at a time. */
+const processCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /**
  * A search's deadline. Searches ask `passed` before each probe; once it answers true they stop with the
- * best setting already verified, and the search counts as cut short. The clock is injectable for tests.
+ * best setting already verified, and the search counts as cut short. The clocks are injectable for tests.
  */
 export class SearchDeadline {
   private cut = false;
+  private others: SearchDeadline[] = [];
 
   constructor(
     private readonly at: number,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: () => number = wallClock,
   ) {}
 
   /** A deadline `ms` from now on `now`'s clock. */
-  static in(ms: number, now: () => number = () => performance.now()): SearchDeadline {
+  static in(ms: number, now: () => number = wallClock): SearchDeadline {
     return new SearchDeadline(now() + ms, now);
   }
 
@@ -33,9 +46,24 @@ export class SearchDeadline {
     return new SearchDeadline(Infinity);
   }
 
+  /** Passes when the first of `deadlines` passes. */
+  static first(...deadlines: SearchDeadline[]): SearchDeadline {
+    const first = SearchDeadline.none();
+    first.others = deadlines;
+    return first;
+  }
+
+  /**
+   * A job's search, from now: SEARCH_CPU_MS of the job process's CPU time or SEARCH_WALL_MS by the clock,
+   * whichever passes first. The CPU half keeps the search clear of the job's CPU limit (0158).
+   */
+  static forJob(clocks: { cpuMs: () => number; wallMs: () => number } = { cpuMs: processCpuMs, wallMs: wallClock }): SearchDeadline {
+    return SearchDeadline.first(SearchDeadline.in(SEARCH_CPU_MS, clocks.cpuMs), SearchDeadline.in(SEARCH_WALL_MS, clocks.wallMs));
+  }
+
   /** Whether the time is up; asked only before work a search would otherwise do, so a true answer cuts it short. */
   get passed(): boolean {
-    if (!this.cut && this.now() >= this.at) this.cut = true;
+    if (!this.cut && (this.now() >= this.at || this.others.some((deadline) => deadline.passed))) this.cut = true;
     return this.cut;
   }
 

@@ -12,8 +12,18 @@ export const MAX_FRAME_PIXELS = 100_000_000;
 export const MAX_TOTAL_PIXELS = 200_000_000;
 /** Exact dimensions may enlarge each side at most this many times. */
 export const MAX_ENLARGEMENT = 8;
-/** Wall-clock time one job may take before its process is ended. */
+/**
+ * CPU time one job's process may use before it is ended: an image is bounded by what it costs, however
+ * busy the machine is (docs/decisions/0158-a-job-limit-counted-in-cpu-time.md).
+ */
 export const JOB_TIME_LIMIT_MS = 30_000;
+/**
+ * The wall-clock backstop is this many times a job's CPU limit: a job that waits on nothing is still
+ * ended, and one that got 1/24 of a core (load 48 on 2 cores) still has 12 s of CPU in it (0158).
+ */
+export const JOB_WALL_LIMIT_FACTOR = 10;
+/** Wall-clock time one image job may take, whatever its CPU time (0158). */
+export const JOB_WALL_LIMIT_MS = JOB_TIME_LIMIT_MS * JOB_WALL_LIMIT_FACTOR;
 /** Resident memory a job process may reach before the app kills it (docs/decisions/0149-job-memory-read-from-outside.md). */
 export const JOB_MEMORY_BUDGET_BYTES = 1536 * 1024 * 1024;
 

@@ -4,10 +4,10 @@ import { smartQuality as sizeBasedQuality, type ResizeRequest } from '@lightpix/
 import { AppError } from '../errors.js';
 import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
-import { SEARCH_TIME_MS, SearchDeadline, type SearchOutcome } from './deadline.js';
+import { SearchDeadline, type SearchOutcome } from './deadline.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { pageSizeLook, shownSimilarity } from './look.js';
-import { JOB_TIME_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
+import { JOB_WALL_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
 import { smartTuning, type QualityChoice } from './search.js';
 import { smartSettings } from './smart.js';
@@ -46,8 +46,11 @@ export interface OptimisedImage {
   similarity: number;
 }
 
-/** libvips stops on its own at the job's limit; the job's process is ended if it does not (jobs/process-pool.ts). */
-const TIME_LIMIT_SECONDS = JOB_TIME_LIMIT_MS / 1000;
+/**
+ * libvips' own timeout counts wall-clock time, so it stands at the job's wall-clock backstop: the CPU
+ * limit is the pool's, read from outside (jobs/process-pool.ts, docs/decisions/0158).
+ */
+const TIME_LIMIT_SECONDS = JOB_WALL_LIMIT_MS / 1000;
 /** Target-size search walks the slider's own steps. */
 const QUALITY_STEP = 5;
 const LOWEST_QUALITY = 10;
@@ -104,7 +107,7 @@ export async function optimiseImage(
   upload: Buffer,
   info: ImageInfo,
   options: OptimiseOptions,
-  deadline = SearchDeadline.in(SEARCH_TIME_MS),
+  deadline = SearchDeadline.forJob(),
 ): Promise<OptimisedImage> {
   const upright = uprightSize(info);
   const size = plannedSize(info, options);

@@ -3,7 +3,7 @@ import type { EncodedFormat } from './encode.js';
 import { classifySharpError, inspectImage, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { checkOutputSize, uprightSize } from './limits.js';
 import { sharp } from './loaders.js';
-import { SEARCH_TIME_MS, SearchDeadline } from './deadline.js';
+import { SearchDeadline } from './deadline.js';
 import { selectKept, type KeptMetadata, type MetadataField } from './kept-metadata.js';
 import { optimiseImage, type OptimisedImage } from './optimise.js';
 import { withKeptMetadata } from './strip-metadata.js';
@@ -36,7 +36,7 @@ export interface TransformRequest {
  * smallest candidate format. Several formats are one `auto` search among them, not a smart search each:
  * four searches in a row outlived the job's time limit on a busy machine (decision 0130).
  */
-export async function transformImage(request: TransformRequest, deadline = SearchDeadline.in(SEARCH_TIME_MS)): Promise<OptimisedImage> {
+export async function transformImage(request: TransformRequest, deadline = SearchDeadline.forJob()): Promise<OptimisedImage> {
   let { data, info } = request;
   if (request.crop) checkOutputSize(uprightSize(info), request.crop, info.pages);
   if (request.crop || request.background) {

@@ -42,7 +42,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
   // Loaded only with REDIS_URL (docs/decisions/0110).
   const { DelayedError, UnrecoverableError, Worker } = await import('bullmq');
   const limits: ProcessPoolLimits = options.limits ?? defaultQueueLimits();
-  const pool = childProcessPool<AppJobs>({ ...limits, maxWaiting: limits.concurrency, timeLimitMsByKind: { ...jobTimeLimits, ...limits.timeLimitMsByKind } });
+  const pool = childProcessPool<AppJobs>({ ...limits, maxWaiting: limits.concurrency, cpuLimitMsByKind: { ...jobTimeLimits, ...limits.cpuLimitMsByKind } });
   const deps = { ledger: options.ledger, store: options.store, pool };
 
   const readInput = async ({ input }: QueuedResultJob): Promise<Buffer> => {

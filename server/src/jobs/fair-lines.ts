@@ -40,10 +40,10 @@ export interface FairLines {
 /**
  * One line per owner, and workers that take from the lines in turn (round robin): a guest's one image
  * beside an account's flood starts as soon as a worker is free, not after the flood (docs/decisions/0147).
- * A line holds at most `maxWaitingPerLine` jobs; past that its owner is asked to retry (503), so one
- * flood cannot fill every waiting place.
+ * A line holds at most `maxWaitingPerLine` jobs; past that its owner is asked to retry (`refuse`, a 503),
+ * so one flood cannot fill every waiting place.
  */
-export function fairLines(workers: number, maxWaitingPerLine = Infinity): FairLines {
+export function fairLines(workers: number, maxWaitingPerLine = Infinity, refuse: () => Error = serverBusy): FairLines {
   // Lines in the order they are served; a line leaves when it neither waits nor runs.
   const lines = new Map<string, Line>();
   let running = 0;
@@ -89,7 +89,7 @@ export function fairLines(workers: number, maxWaitingPerLine = Infinity): FairLi
     },
     run<T>(place: LinePlace, work: () => Promise<T>): Promise<T> {
       let line = lines.get(place.owner);
-      if (line && line.waiting.length >= maxWaitingPerLine) return Promise.reject(serverBusy());
+      if (line && line.waiting.length >= maxWaitingPerLine) return Promise.reject(refuse());
       if (!line) {
         line = { owner: place.owner, mayUseAllWorkers: place.mayUseAllWorkers, waiting: [], running: 0 };
         lines.set(place.owner, line);

@@ -13,7 +13,7 @@ export const jobHandlers = {
   deck: (input: DeckJob) => runDeckJob(input),
 };
 
-/** Kinds that may run longer than one image's limit: a deck holds many pictures (docs/decisions/0043). */
+/** Kinds that may use more CPU time than one image's limit: a deck holds many pictures (docs/decisions/0043, 0158). */
 export const jobTimeLimits: Record<string, number> = { deck: DECK_TIME_LIMIT_MS };
 
 export type AppJobs = typeof jobHandlers;

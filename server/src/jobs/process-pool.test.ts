@@ -8,6 +8,13 @@ import { childProcessPool } from './process-pool.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 type Pool = ReturnType<typeof childProcessPool<AppJobs>>;
+/** Jobs that burn CPU, sleep without it, or never answer (server/test/job-child-stub.ts). */
+type StubJobs = {
+  burn: (input: { ms: number }) => Promise<never>;
+  sleep: (input: { ms: number }) => Promise<string>;
+  hang: (input: { ms: number }) => Promise<never>;
+};
+const stubScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/job-child-stub.ts');
 
 describe('a job process started while the upload arrives (decision 0154)', { timeout: 120_000 }, () => {
   let pool: Pool | null = null;
@@ -38,5 +45,31 @@ describe('a job process started while the upload arrives (decision 0154)', { tim
     await pool.close();
     pool.warm();
     expect(pool.processes).toBe(0);
+  });
+});
+
+describe("a job timed on its process's CPU time, with a wall-clock backstop (decision 0158)", { timeout: 60_000 }, () => {
+  let pool: ReturnType<typeof childProcessPool<StubJobs>> | null = null;
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+  const stubPool = (limits: { cpuLimitMs: number; wallLimitMs: number }) =>
+    childProcessPool<StubJobs>({ concurrency: 1, maxWaiting: 2, jobScript: stubScript, ...limits });
+
+  it('ends a job that burns CPU past its CPU limit, long before the backstop', async () => {
+    pool = stubPool({ cpuLimitMs: 300, wallLimitMs: 600_000 });
+    await expect(pool.run('burn', { ms: 0 })).rejects.toMatchObject({ code: 'image_too_complex' });
+  });
+
+  it('lets a job that sleeps, using no CPU, run past its CPU limit by the clock and answer', async () => {
+    pool = stubPool({ cpuLimitMs: 200, wallLimitMs: 600_000 });
+    await expect(pool.run('sleep', { ms: 1500 })).resolves.toBe('slept');
+  });
+
+  it('ends a hung job at the wall-clock backstop, and the next job gets a new process', async () => {
+    pool = stubPool({ cpuLimitMs: 600_000, wallLimitMs: 500 });
+    await expect(pool.run('hang', { ms: 0 })).rejects.toMatchObject({ code: 'image_too_complex' });
+    await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
   });
 });

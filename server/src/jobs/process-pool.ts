@@ -2,20 +2,26 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
-import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, tooMuchMemory, tooSlow } from '../images/limits.js';
+import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_FACTOR, tooMuchMemory, tooSlow } from '../images/limits.js';
 import { canWatchMemory, watchMemory } from './memory-watch.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
+import { processClocks, watchJobTime, type JobTimeLimits } from './time-watch.js';
 import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
 
 export interface ProcessPoolLimits extends QueueLimits {
-  /** Wall-clock time a job may take before its process is killed. */
-  timeLimitMs?: number;
-  /** Longer limits for kinds of job that do more work than one image (a deck: docs/decisions/0043). */
-  timeLimitMsByKind?: Record<string, number>;
+  /** CPU time a job's process may use before it is killed (docs/decisions/0158). */
+  cpuLimitMs?: number;
+  /** Longer CPU limits for kinds of job that do more work than one image (a deck: docs/decisions/0043). */
+  cpuLimitMsByKind?: Record<string, number>;
+  /** Wall-clock time a job may take whatever its CPU time; JOB_WALL_LIMIT_FACTOR times its CPU limit unless given. */
+  wallLimitMs?: number;
+  wallLimitMsByKind?: Record<string, number>;
   /** Resident memory a job process may reach before it is killed (docs/decisions/0149). */
   memoryBudgetBytes?: number;
   /** How long a job process may wait for work before it ends, giving its memory back. */
   idleExitMs?: number;
+  /** The job process's script: job-child.ts; the pool's tests give one whose jobs burn CPU or sleep. */
+  jobScript?: string;
 }
 
 /** A second start of a job process costs ~0.3 s; a minute without jobs is worth its ~100–300 MB back. */
@@ -40,12 +46,18 @@ interface JobProcess {
 
 /**
  * Runs each job in a child process that can be killed: the only way to bound a libvips decode's
- * wall-clock time and memory (docs/decisions/0037-resource-limits.md). At most `concurrency` jobs run
+ * time and memory (docs/decisions/0037-resource-limits.md). A job is timed on its process's CPU time,
+ * with a wall-clock backstop, so a busy machine does not end a valid image's job (0158). At most `concurrency` jobs run
  * and `maxWaiting` wait (then 503); a job process (job-child.ts) serves job after job until it is
  * killed, ends itself over its memory budget, or idles past idleExitMs.
  */
 export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimits = defaultQueueLimits()): ProcessPool<H> {
-  const timeLimitMs = limits.timeLimitMs ?? JOB_TIME_LIMIT_MS;
+  const cpuLimitMs = limits.cpuLimitMs ?? JOB_TIME_LIMIT_MS;
+  const script = limits.jobScript ?? childScript;
+  const timeLimits = (kind: string): JobTimeLimits => {
+    const cpuMs = limits.cpuLimitMsByKind?.[kind] ?? cpuLimitMs;
+    return { cpuMs, wallMs: limits.wallLimitMsByKind?.[kind] ?? limits.wallLimitMs ?? cpuMs * JOB_WALL_LIMIT_FACTOR };
+  };
   const memoryBudget = limits.memoryBudgetBytes ?? JOB_MEMORY_BUDGET_BYTES;
   const idleExitMs = limits.idleExitMs ?? JOB_PROCESS_IDLE_EXIT_MS;
   const queue = new PQueue({ concurrency: limits.concurrency });
@@ -59,7 +71,7 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
 
   function start(): JobProcess {
     // Where the app watches the job process's memory, the process need not watch itself.
-    const child = fork(childScript, [String(canWatchMemory ? Infinity : memoryBudget)], {
+    const child = fork(script, [String(canWatchMemory ? Infinity : memoryBudget)], {
       serialization: 'advanced',
       execArgv: fromSources ? ['--import', 'tsx'] : [],
       env: { ...process.env, ...JOB_PROCESS_MALLOC },
@@ -114,10 +126,11 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
     return new Promise<Output<K>>((resolve, reject) => {
       let timedOut = false;
       let overMemory = false;
-      const timer = setTimeout(() => {
+      // From here, not by the job process: CPU time counts every thread, whatever its event loop is doing (0158).
+      const stopTiming = watchJobTime(processClocks(child.pid!), timeLimits(kind), () => {
         timedOut = true;
         child.kill('SIGKILL');
-      }, limits.timeLimitMsByKind?.[kind] ?? timeLimitMs);
+      });
       // Read from here, not by the job process itself: its event loop may be stuck in a long step (0149).
       const stopWatching = canWatchMemory
         ? watchMemory(child.pid!, memoryBudget, () => {
@@ -126,7 +139,7 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
           })
         : () => {};
       const done = () => {
-        clearTimeout(timer);
+        stopTiming();
         stopWatching();
         child.off('message', onMessage);
         child.off('exit', onExit);
@@ -139,7 +152,7 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
         // The job process answers with what H[kind] returned (job-child.ts runs the same handlers).
         else resolve(message.value as Output<K>);
       };
-      // A worker that dies mid-job was killed for time or memory, ended itself for memory, or crashed on the file.
+      // A worker that dies mid-job was killed for time (CPU or wall-clock) or memory, ended itself for memory, or crashed on the file.
       const onExit = (code: number | null) => {
         done();
         reject(timedOut ? tooSlow() : overMemory || code === OVER_MEMORY_EXIT ? tooMuchMemory() : undecodable());

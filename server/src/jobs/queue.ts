@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { AppError } from '../errors.js';
+import { RETRY_AFTER_MIN_SECONDS } from './retry-after.js';
 
 export interface QueueLimits {
   /** Jobs run at once; libvips runs one thread per image here, so one per core. */
@@ -60,14 +61,12 @@ export interface ProcessPool<H extends JobHandlers> {
   close(): Promise<void>;
 }
 
-/** Seconds a refused client is asked to wait before trying again. */
-const RETRY_AFTER_SECONDS = 5;
-
-export function serverBusy(): AppError {
+/** A full queue's refusal; `retryAfterSeconds` from the queue's recent jobs where it knows them (retry-after.ts). */
+export function serverBusy(retryAfterSeconds = RETRY_AFTER_MIN_SECONDS): AppError {
   return new AppError(
     'server_busy',
     'We are processing many images right now. Please try again in a few seconds.',
     undefined,
-    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    { 'Retry-After': String(retryAfterSeconds) },
   );
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import { fairLines } from './fair-lines.js';
 import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
+import { retryAfterEstimate } from './retry-after.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
 /**
@@ -49,20 +50,31 @@ export function clientError(error: unknown): AppError {
 export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
   const started = new Set<Promise<void>>();
-  const lines = fairLines(limits.concurrency, Math.max(1, Math.floor(limits.maxWaiting / 2)));
+  // Refusals ask the client back about when a running job will have freed a place (0158).
+  const retryAfter = retryAfterEstimate(limits.concurrency);
+  const busy = () => serverBusy(retryAfter.seconds);
+  const lines = fairLines(limits.concurrency, Math.max(1, Math.floor(limits.maxWaiting / 2)), busy);
   // Requests admitted but not yet in a line count as waiting, so a burst cannot all pass the check at once (0082).
   let admitted = 0;
   let closed = false;
   const isFull = () => closed || lines.waiting + admitted >= limits.maxWaiting;
-  const inLine = (job: ResultJob, data: Buffer) => lines.run(job, () => produceResult(deps, job, data));
+  const inLine = (job: ResultJob, data: Buffer) =>
+    lines.run(job, async () => {
+      const began = performance.now();
+      try {
+        return await produceResult(deps, job, data);
+      } finally {
+        retryAfter.jobTook(performance.now() - began);
+      }
+    });
   return {
     async assertRoom() {
-      if (isFull()) throw serverBusy();
+      if (isFull()) throw busy();
       // Asked as a request arrives, before its body: a job process starts while the upload is read (0154).
       deps.pool.warm();
     },
     async admit() {
-      if (isFull()) throw serverBusy();
+      if (isFull()) throw busy();
       admitted++;
       return heldAdmission(() => admitted--);
     },
@@ -73,7 +85,7 @@ export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): Resu
     },
     async start(job, data, admission) {
       admission?.release();
-      if (isFull()) throw serverBusy();
+      if (isFull()) throw busy();
       const running = inLine(job, data).catch(async (error: unknown) => {
         const now = Date.now();
         for (const [id, failure] of failures) if (now - failure.at > FAILURE_KEPT_MS) failures.delete(id);

@@ -2,7 +2,10 @@ import type { DeckTarget } from '@lightpix/shared';
 import { convertPptToPptx, isLegacyPpt, type PptConverter } from './ppt.js';
 import { optimiseDeck, type DeckCounts } from './optimise-deck.js';
 
-/** A deck job's wall-clock limit in its job process (conversion included): a 30 MB deck takes a few seconds. */
+/**
+ * A deck job's CPU limit in its job process: a 30 MB deck takes a few seconds. LibreOffice's conversion
+ * runs in a process of its own with its own wall-clock limit (ppt.ts); the job's backstop is 10× (0158).
+ */
 export const DECK_TIME_LIMIT_MS = 120_000;
 
 export interface DeckJob {

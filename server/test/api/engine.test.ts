@@ -80,7 +80,9 @@ describe.each(databaseKinds)('back-pressure on %s', (kind) => {
       const done = responses.filter((r) => r.statusCode === 201);
       expect(busy.length).toBeGreaterThan(0);
       expect(done.length + busy.length).toBe(8);
-      expect(busy[0]!.headers['retry-after']).toBe('5');
+      // From the queue's recent jobs: 5 s while they are quick, at most a minute (docs/decisions/0158).
+      expect(Number(busy[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(5);
+      expect(Number(busy[0]!.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(busy[0]!.json().error.code).toBe('server_busy');
       expect((await c.get('/api/session/current')).json().imagesProcessed).toBe(done.length);
     } finally {

@@ -55,7 +55,7 @@ describe.each(databaseKinds)('fair queues on %s (docs/decisions/0147)', (kind) =
     let t: TestApp;
     beforeAll(async () => {
       // Every job outlives a 5 ms limit: each one is a limit hit.
-      t = await createTestApp(kind, { QUOTA_GUEST: '20' }, undefined, { queueLimits: { concurrency: 1, maxWaiting: 12, timeLimitMs: 5 } });
+      t = await createTestApp(kind, { QUOTA_GUEST: '20' }, undefined, { queueLimits: { concurrency: 1, maxWaiting: 12, wallLimitMs: 5 } });
     });
     afterAll(() => t.close());
 

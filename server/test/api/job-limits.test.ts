@@ -57,7 +57,7 @@ describe('image jobs are ended when they pass their limits', () => {
   });
 
   it('ends a job past its wall-clock limit with 422 image_too_complex and gives the unit back', async () => {
-    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 4, timeLimitMs: 5 } });
+    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 4, wallLimitMs: 5 } });
     try {
       const client = visitor(t.app, '198.18.3.1');
       const response = await client.process(photo, 'slow.jpg', { quality: 'smart' });

@@ -118,7 +118,7 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
   }, 180_000);
 
   it('stops a deck past its time limit with presentation_timeout, using no quota', async () => {
-    const slow = await createTestApp(kind, {}, undefined, { queueLimits: { concurrency: 1, maxWaiting: 4, timeLimitMsByKind: { deck: 1 } } });
+    const slow = await createTestApp(kind, {}, undefined, { queueLimits: { concurrency: 1, maxWaiting: 4, wallLimitMsByKind: { deck: 1 } } });
     try {
       const { client, userId } = await signedUp(slow.app, nextIp(), `slow-${kind}@example.com`);
       await slow.database.db.update(users).set({ tier: 'premium' }).where(eq(users.id, userId));

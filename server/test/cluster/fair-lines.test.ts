@@ -144,7 +144,7 @@ describe.skipIf(unavailable).each(databaseKinds)('fair BullMQ jobs on %s (docs/d
 
   it('refuses heavy work with 429 after three limit hits in an hour, the later of a queued flood too', async () => {
     // Every job outlives a 5 ms limit; one worker, so the hits come one after the other.
-    await startWorker({ concurrency: 1, maxWaiting: 1, timeLimitMs: 5 });
+    await startWorker({ concurrency: 1, maxWaiting: 1, wallLimitMs: 5 });
     const { client } = await signedUp(app, nextIp(), `heavy-${kind}@example.com`);
     const heavy = await heavyPng();
     const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => client.process(heavy, `heavy-${i}.png`)));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { fairLines } from './fair-lines.js';
+import { RETRY_AFTER_MAX_SECONDS, RETRY_AFTER_MIN_SECONDS, retryAfterEstimate } from './retry-after.js';
+
+describe("a full queue's Retry-After follows how long its jobs take (decision 0158)", () => {
+  it('asks for the shortest wait before any job ran and while jobs are quick', () => {
+    const estimate = retryAfterEstimate(2);
+    expect(estimate.seconds).toBe(RETRY_AFTER_MIN_SECONDS);
+    for (let i = 0; i < 8; i++) estimate.jobTook(3_000);
+    expect(estimate.seconds).toBe(RETRY_AFTER_MIN_SECONDS);
+  });
+
+  it('asks for about the time until a running job ends on a busy machine, at most a minute', () => {
+    const estimate = retryAfterEstimate(2);
+    for (let i = 0; i < 8; i++) estimate.jobTook(80_000);
+    // Two workers each ending an 80 s job: a place frees about every 40 s.
+    expect(estimate.seconds).toBe(40);
+    for (let i = 0; i < 8; i++) estimate.jobTook(600_000);
+    expect(estimate.seconds).toBe(RETRY_AFTER_MAX_SECONDS);
+  });
+
+  it('follows the last eight jobs, so a machine that quietens down asks for less again', () => {
+    const estimate = retryAfterEstimate(1);
+    for (let i = 0; i < 8; i++) estimate.jobTook(30_000);
+    expect(estimate.seconds).toBe(30);
+    for (let i = 0; i < 8; i++) estimate.jobTook(1_000);
+    expect(estimate.seconds).toBe(RETRY_AFTER_MIN_SECONDS);
+  });
+
+  it("is what an owner's full line answers with", async () => {
+    const lines = fairLines(1, 1, () => new Error('come back in 42 s'));
+    const place = { owner: 'a', mayUseAllWorkers: false };
+    let finish = () => {};
+    const running = lines.run(place, () => new Promise<void>((resolve) => (finish = resolve)));
+    const waiting = lines.run(place, async () => undefined);
+    await expect(lines.run(place, async () => undefined)).rejects.toThrow('come back in 42 s');
+    finish();
+    await Promise.all([running, waiting]);
+  });
+});
