@@ -11,7 +11,11 @@
 #                (gnome-user-docs 43.0-2, CC-BY-SA-3.0), Adwaita icons with alpha (adwaita-icon-theme 43-1,
 #                LGPL-3 or CC-BY-SA-3.0), Debian logos with alpha (desktop-base 12.0.6+nmu1~deb12u1,
 #                GPL-3+ or CC-BY-SA-3.0; GPL-2 for spacefun's) and the Plasma look-and-feel preview
-#                (desktop-base, GPL-2+)
+#                (desktop-base, GPL-2+); and eight from three more packages no set had used (added 2026-11-26
+#                before decision 0157's proportional lead was judged, which never looked at them): Tango icons
+#                with alpha (tango-icon-theme 0.8.90-11, public domain), matplotlib's logo and icon with
+#                alpha (python-matplotlib-data 3.6.3-1, matplotlib licence, PSF-based), GIMP manual dialog
+#                screenshots and glossary diagrams (gimp-help-en 2.10.34-2, GFDL-1.2+ without invariant sections)
 #   OUT/unseen   eleven photos of Debian's plasma-workspace-wallpapers 4:5.27.5-2 (2560×1600 JPEGs,
 #                licences in its copyright file), added 2026-11-26 after every engine choice up to
 #                docs/decisions/0111 was made: no setting was chosen looking at them
@@ -56,6 +60,17 @@ graphic usr/share/plymouth/themes/lines/logo.png debian_lines-logo_alpha.png
 graphic usr/share/plymouth/themes/spacefun/logo.png debian_spacefun-logo_alpha.png
 graphic usr/share/plymouth/themes/moonlight/logo_in_circle.png debian_moonlight-logo_alpha.png
 graphic usr/share/plasma/look-and-feel/org.debian.desktop/contents/previews/preview.png debian_plasma-preview.png
+(cd "$work" && for pkg in tango-icon-theme=0.8.90-11 python-matplotlib-data=3.6.3-1 gimp-help-en=2.10.34-2; do
+  apt-get download "$pkg" >/dev/null && dpkg -x "${pkg%%=*}"_*.deb x
+done)
+graphic usr/share/icons/Tango/32x32/apps/internet-web-browser.png tango_internet-web-browser_alpha.png
+graphic usr/share/icons/Tango/32x32/places/user-home.png tango_user-home_alpha.png
+graphic usr/share/matplotlib/mpl-data/sample_data/logo2.png matplotlib_logo2_alpha.png
+graphic usr/share/matplotlib/mpl-data/images/matplotlib_large.png matplotlib_icon_alpha.png
+graphic usr/share/gimp/2.0/help/en/images/dialogs/brushes-dialog.png gimp-help_brushes-dialog.png
+graphic usr/share/gimp/2.0/help/en/images/dialogs/color-dialog.png gimp-help_color-dialog.png
+graphic usr/share/gimp/2.0/help/en/images/glossary/color-model-additive.png gimp-help_color-model-additive.png
+graphic usr/share/gimp/2.0/help/en/images/glossary/bezier-curve.png gimp-help_bezier-curve.png
 
 # Photos no choice of the engine has looked at (KDE's wallpapers that are photographs, not drawings).
 mkdir -p "$out/unseen/photos"

@@ -31,6 +31,20 @@ describe('the look a result carries (docs/decisions/0131)', { timeout: 120_000 }
     expect(low.similarity).toBeGreaterThan(measured - 0.0002);
   });
 
+  it('decodes a fixed quality once and writes the very file an encode from the upload writes, its look measured (decision 0159)', async () => {
+    const photo = await fixture('photo.jpg');
+    const info = await inspectImage(photo);
+    for (const [format, fromUpload] of [
+      ['jpeg', () => sharp(photo).rotate().jpeg({ quality: 75, mozjpeg: true }).toBuffer()],
+      ['webp', () => sharp(photo).rotate().webp({ quality: 75, effort: 4, smartSubsample: true }).toBuffer()],
+    ] as const) {
+      const result = await optimiseImage(photo, info, { ...jpeg, format });
+      expect(result.data.equals(await fromUpload())).toBe(true);
+      expect(result.similarity).toBeGreaterThan(0.8);
+      expect(result.similarity).toBeLessThan(1);
+    }
+  });
+
   it('carries the score smart mode chose by: at least libjpeg-turbo q75’s', async () => {
     const photo = await fixture('photo.jpg');
     const result = await optimiseImage(photo, await inspectImage(photo), { ...jpeg, quality: 'smart' }, SearchDeadline.none());
