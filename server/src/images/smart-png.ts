@@ -18,7 +18,7 @@ const PALETTE_RANGE = { low: 30, high: 95 };
 const ROUGH_PALETTE_EFFORT = 1;
 const ROUGH_PALETTE_SLACK = 0.01;
 
-/** A palette search's result: `graphic` is false when the rough trial ruled palettes out (a photo). */
+/** A palette search's result: `graphic` is false when the rough trial ruled palettes out of an opaque image (a photo). */
 export interface PaletteChoice extends QualityChoice {
   bytes: number | null;
   graphic: boolean;
@@ -77,14 +77,15 @@ const DITHERED_QUALITIES = [93, 99];
 
 /**
  * The scores a palette must reach on `sample` (look.ts's order): pngquant's look, and on colour over
- * white at full size at least the palette bar, below which banding shows on gradients.
+ * white at full size at least the palette bar, below which banding shows on gradients; `pngquant` is
+ * the look alone, without that bar.
  */
 async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning) {
   const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
   const encoded = await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer();
-  const look: number[] = [];
-  for await (const score of scorer.scores(await decodePixels(encoded))) look.push(score + PNGQUANT_LEAD * (1 - score));
-  look[0] = Math.max(look[0]!, PALETTE_SSIM_TARGET);
+  const pngquant: number[] = [];
+  for await (const score of scorer.scores(await decodePixels(encoded))) pngquant.push(score + PNGQUANT_LEAD * (1 - score));
+  const look = [Math.max(pngquant[0]!, PALETTE_SSIM_TARGET), ...pngquant.slice(1)];
   // Below 1 wherever pngquant's look is: a palette with the very same pixels always reaches it (decision 0157).
   const bar = look.map((score) => score + Math.min(PALETTE_MARGIN, PALETTE_MARGIN_SHARE * (1 - score)));
   /** The palette's colour SSIM over white at the view size when it reaches the look on every score, else null. */
@@ -96,7 +97,7 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
     }
     return found[scorer.shown]!;
   };
-  return { look, reaches };
+  return { pngquant, look, reaches };
 }
 
 /**
@@ -115,10 +116,11 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   if (deadline.passed) return { ...lossless, graphic: true };
   const trial = paletteTrial(sample, base);
   const ruledOut = await trial.ruledOut();
-  // A cut-out no palette holds still has pngquant's look, which `auto` holds its lossy candidates to (decision 0132).
   if (ruledOut && !hasTransparency(sample)) return { ...lossless, graphic: false };
-  const { look, reaches } = await pngquantLook(prepared, sample, base);
-  if (ruledOut) return { ...lossless, graphic: false, look };
+  const { pngquant, look, reaches } = await pngquantLook(prepared, sample, base);
+  // A cut-out no palette holds (a photo with alpha) is still a graphic whose lossy candidates and lossless WebP compete in `auto`,
+  // held to pngquant's look alone: the palette bar is about a palette's bands, and pngquant's own palette falls below it there (decision 0163).
+  if (ruledOut) return { ...lossless, graphic: true, look: pngquant };
   const probes = new Map<string, { bytes: number; similarity: number | null }>();
   const probe = async (quality: number, tuning: EncodeTuning) => {
     const encoded = await encode(fromPixels(sample), 'png', quality, tuning).toBuffer();
