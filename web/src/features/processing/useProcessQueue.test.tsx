@@ -221,10 +221,18 @@ describe('useProcessQueue', () => {
     });
 
     it('does not send again a file whose job is still running (it would be processed twice)', async () => {
-      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Still running.', {}, { reason: 'still_running' }, {}, 30));
-      const { hook, states } = renderQueue();
-      await act(() => hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1'));
+      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Still running.', {}, { reason: 'still_running' }, {}, 30)).mockResolvedValue(record('a'));
+      const { hook, states, processed } = renderQueue();
+      let run: Promise<void> | undefined;
+      act(() => {
+        run = hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1');
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+        await run;
+      });
       expect(upload).toHaveBeenCalledTimes(1);
+      expect(processed).toEqual([]);
       expect(states.at(-1)?.state.kind).toBe('failed');
     });
   });
