@@ -5,7 +5,8 @@
  *
  * - sharp alone: `sharp(file).rotate()` and the server's own encode at quality 75 (the baseline);
  * - the engine: `optimiseImage` at quality 75 in this process (decode, encode, the look measured);
- * - the look alone: the page-size similarity measurement a fixed quality carries (decision 0131);
+ * - the look alone: the page-size similarity measurement a fixed quality carries (decision 0131), from
+ *   the upload's pixels decoded once as the engine holds them for the encode (decision 0159);
  * - the bytes across a process boundary: the upload sent to a child and the result sent back, as the
  *   job process pool's IPC does (advanced serialization), with no work in between;
  * - a job process, warm: the engine in the pool's job process (jobs/process-pool.ts), started already;
@@ -26,6 +27,7 @@ import { encode } from '../server/src/images/encode.js';
 import { outputForOriginal } from '../server/src/images/formats.js';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { plannedSize } from '../server/src/images/limits.js';
+import { fromPixels, rawPixels } from '../server/src/images/loaders.js';
 import { pageSizeLook } from '../server/src/images/look.js';
 import { optimiseImage, type OptimiseOptions } from '../server/src/images/optimise.js';
 import { childProcessPool } from '../server/src/jobs/process-pool.js';
@@ -76,7 +78,7 @@ async function timed(work: () => Promise<unknown>, serverPid: number): Promise<{
 type Part = 'engine' | 'look' | 'ipc' | 'warm' | 'cold' | 'http' | 'quiet';
 const PARTS: Record<Part, string> = {
   engine: 'engine in this process (decode, encode, look)',
-  look: 'the look measurement alone',
+  look: 'the look measurement alone (view of the decoded pixels, result decoded, SSIM)',
   ipc: 'the bytes to a child process and back',
   warm: 'engine in a warm job process',
   cold: 'engine in a job process started for it',
@@ -135,9 +137,11 @@ async function main() {
       const size = plannedSize(info, fixed);
       const alone = () => encode(sharp(data).rotate(), format, 75, { pixels: size.width * size.height }).toBuffer();
       const result = await alone();
+      // The engine decodes a fixed quality's upload once (decision 0159); the look starts from those pixels.
+      const pixels = await rawPixels(sharp(data).rotate().toColourspace('srgb'));
       const runs: Record<Part, () => Promise<unknown>> = {
         engine: () => optimiseImage(data, info, fixed),
-        look: () => pageSizeLook(sharp(data).rotate(), size).against(result),
+        look: () => pageSizeLook(fromPixels(pixels), size).against(result),
         ipc: () => roundTrip(data, result),
         warm: () => pool.run('image', { data, info, options: fixed }),
         cold: async () => {

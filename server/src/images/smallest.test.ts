@@ -5,6 +5,7 @@ import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SearchDeadline } from './deadline.js';
 import type { EncodedFormat } from './encode.js';
+import { lowestWholeQuality, WHOLE_ENCODES } from './finalists.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { luma, overWhite, ssim } from './ssim.js';
@@ -93,5 +94,44 @@ describe("'Smallest format' (auto)", { timeout: 120_000 }, () => {
   it('keeps every frame of an animation', async () => {
     const { meta } = await smallest('animated.gif', guest);
     expect(meta).toMatchObject({ format: 'webp', pages: 24 });
+  });
+});
+
+describe("auto's AVIF finalist on the whole photo (decision 0160)", () => {
+  /** The qualities probed by lowestWholeQuality when the whole photo holds every quality from `holds` up, and what it returns. */
+  async function steps(verified: number, holds: number) {
+    const probed: number[] = [];
+    const lowest = await lowestWholeQuality(verified, async (quality) => {
+      probed.push(quality);
+      return quality >= holds;
+    });
+    return { probed, lowest };
+  }
+
+  it('costs one full-size encode where one step below the sample misses, as on every tuning photo', async () => {
+    expect(await steps(84, 84)).toEqual({ probed: [83], lowest: 84 });
+  });
+
+  it('reaches far below the sample, doubling its step, then bisects between the last pass and the first miss', async () => {
+    // The sample verified 84, the whole photo holds 73: 83, 82, 80 and 76 pass, 68 misses, and the five probes are spent.
+    expect(await steps(84, 73)).toEqual({ probed: [83, 82, 80, 76, 68], lowest: 76 });
+    expect(await steps(84, 77)).toEqual({ probed: [83, 82, 80, 76, 78], lowest: 78 });
+    expect(await steps(84, 82)).toEqual({ probed: [83, 82, 80, 81], lowest: 82 });
+  });
+
+  it(`judges at most ${WHOLE_ENCODES} qualities and never goes below AVIF's range`, async () => {
+    const { probed, lowest } = await steps(30, 0);
+    expect(probed).toEqual([29, 28, 26, 22, 20]);
+    expect(lowest).toBe(20);
+    expect((await steps(90, 0)).probed).toHaveLength(WHOLE_ENCODES);
+  });
+
+  it('stops at the deadline with the lowest quality verified so far', async () => {
+    const probed: number[] = [];
+    const lowest = await lowestWholeQuality(84, async (quality) => {
+      probed.push(quality);
+      return probed.length < 3 ? true : 'hopeless';
+    });
+    expect({ probed, lowest }).toEqual({ probed: [83, 82, 80], lowest: 82 });
   });
 });

@@ -29,7 +29,7 @@ export const SEARCH_MARGIN = 0.0002;
  */
 const JPEG_TABLES = [0, 1];
 /** Smart AVIF's range, on AVIF's own scale: camera photos reach libjpeg-turbo q75's full-size look at 75–90 there (docs/decisions/0111-smart-avif.md). */
-const AVIF_RANGE = { low: 20, high: 92 };
+export const AVIF_RANGE = { low: 20, high: 92 };
 
 /** How a probe is judged: the detail sample and the reference look (libjpeg-turbo q75's) at full size and at the view size. */
 export interface LookJudge {

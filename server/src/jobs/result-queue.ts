@@ -50,8 +50,8 @@ export function clientError(error: unknown): AppError {
 export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
   const started = new Set<Promise<void>>();
-  // Refusals ask the client back about when a running job will have freed a place (0158).
-  const retryAfter = retryAfterEstimate(limits.concurrency);
+  // Refusals ask the client back about when the running jobs will have freed places (0158).
+  const retryAfter = retryAfterEstimate();
   const busy = () => serverBusy(retryAfter.seconds);
   const lines = fairLines(limits.concurrency, Math.max(1, Math.floor(limits.maxWaiting / 2)), busy);
   // Requests admitted but not yet in a line count as waiting, so a burst cannot all pass the check at once (0082).

@@ -4,25 +4,25 @@ import { RETRY_AFTER_MAX_SECONDS, RETRY_AFTER_MIN_SECONDS, retryAfterEstimate } 
 
 describe("a full queue's Retry-After follows how long its jobs take (decision 0158)", () => {
   it('asks for the shortest wait before any job ran and while jobs are quick', () => {
-    const estimate = retryAfterEstimate(2);
+    const estimate = retryAfterEstimate();
     expect(estimate.seconds).toBe(RETRY_AFTER_MIN_SECONDS);
     for (let i = 0; i < 8; i++) estimate.jobTook(3_000);
     expect(estimate.seconds).toBe(RETRY_AFTER_MIN_SECONDS);
   });
 
-  it('asks for about the time until a running job ends on a busy machine, at most a minute', () => {
-    const estimate = retryAfterEstimate(2);
-    for (let i = 0; i < 8; i++) estimate.jobTook(80_000);
-    // Two workers each ending an 80 s job: a place frees about every 40 s.
+  it('asks for about the time until the running jobs have ended on a busy machine, at most a minute', () => {
+    const estimate = retryAfterEstimate();
+    for (let i = 0; i < 8; i++) estimate.jobTook(40_000);
     expect(estimate.seconds).toBe(40);
     for (let i = 0; i < 8; i++) estimate.jobTook(600_000);
     expect(estimate.seconds).toBe(RETRY_AFTER_MAX_SECONDS);
   });
 
   it('follows the last eight jobs, so a machine that quietens down asks for less again', () => {
-    const estimate = retryAfterEstimate(1);
-    for (let i = 0; i < 8; i++) estimate.jobTook(30_000);
-    expect(estimate.seconds).toBe(30);
+    const estimate = retryAfterEstimate();
+    for (let i = 0; i < 7; i++) estimate.jobTook(30_000);
+    estimate.jobTook(44_000);
+    expect(estimate.seconds).toBe(32);
     for (let i = 0; i < 8; i++) estimate.jobTook(1_000);
     expect(estimate.seconds).toBe(RETRY_AFTER_MIN_SECONDS);
   });

@@ -7,16 +7,17 @@ const RECENT_JOBS = 8;
 export interface RetryAfterEstimate {
   /** A job held a worker for `ms` (done, failed or killed). */
   jobTook(ms: number): void;
-  /** About how long until a running job ends and a waiting place frees: recent jobs' mean time over the workers. */
+  /** About how long until each running job has ended once, freeing as many waiting places as there are workers: recent jobs' mean time. */
   readonly seconds: number;
 }
 
 /**
  * The Retry-After of a full queue, from how long its last jobs held a worker: 5 s on a quiet machine,
  * longer when a busy one makes every job slow, so a client that tries a set number of times is not
- * used up before a place could free for it (docs/decisions/0158).
+ * used up before a place could free for it. Not divided by the workers: refused clients compete for
+ * each freed place, and with one place per return one of six came back 18 times (docs/decisions/0158).
  */
-export function retryAfterEstimate(workers: number): RetryAfterEstimate {
+export function retryAfterEstimate(): RetryAfterEstimate {
   const recent: number[] = [];
   return {
     jobTook(ms) {
@@ -26,7 +27,7 @@ export function retryAfterEstimate(workers: number): RetryAfterEstimate {
     get seconds() {
       if (recent.length === 0) return RETRY_AFTER_MIN_SECONDS;
       const meanMs = recent.reduce((sum, ms) => sum + ms, 0) / recent.length;
-      return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(RETRY_AFTER_MIN_SECONDS, Math.ceil(meanMs / 1000 / Math.max(1, workers))));
+      return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(RETRY_AFTER_MIN_SECONDS, Math.ceil(meanMs / 1000)));
     },
   };
 }
