@@ -65,7 +65,7 @@ export interface ProcessPool<H extends JobHandlers> {
 export function serverBusy(retryAfterSeconds = RETRY_AFTER_MIN_SECONDS): AppError {
   return new AppError(
     'server_busy',
-    'We are processing many images right now. Please try again in a few seconds.',
+    `We are processing many images right now. Please try again in ${retryAfterSeconds} seconds.`,
     undefined,
     { 'Retry-After': String(retryAfterSeconds) },
   );

@@ -31,6 +31,8 @@ export interface ResultQueue {
 export class JobStillRunning extends AppError {
   constructor() {
     super('server_busy', 'Your file is still being processed; it will appear in your results when it is done.', undefined, { 'Retry-After': '30' });
+    // Marked so a client does not send the file again: it would be processed twice (docs/decisions/0162).
+    this.params = { reason: 'still_running' };
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fairLines } from './fair-lines.js';
+import { serverBusy } from './queue.js';
+import { JobStillRunning } from './result-queue.js';
 import { RETRY_AFTER_MAX_SECONDS, RETRY_AFTER_MIN_SECONDS, retryAfterEstimate } from './retry-after.js';
 
 describe("a full queue's Retry-After follows how long its jobs take (decision 0158)", () => {
@@ -36,5 +38,17 @@ describe("a full queue's Retry-After follows how long its jobs take (decision 01
     await expect(lines.run(place, async () => undefined)).rejects.toThrow('come back in 42 s');
     finish();
     await Promise.all([running, waiting]);
+  });
+});
+
+describe("a busy answer's words agree with its Retry-After (decision 0162)", () => {
+  it('names the seconds of its Retry-After, not "a few seconds" that may be a minute', () => {
+    const busy = serverBusy(RETRY_AFTER_MAX_SECONDS);
+    expect(busy.headers).toEqual({ 'Retry-After': '60' });
+    expect(busy.message).toBe('We are processing many images right now. Please try again in 60 seconds.');
+  });
+
+  it('marks a job still running, so a client does not send the same file again', () => {
+    expect(new JobStillRunning().params).toEqual({ reason: 'still_running' });
   });
 });

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly fieldCodes: Readonly<Record<string, FieldProblem>>;
   /** The figures and reason the message is written from in the visitor's language (lib/errorMessage.ts). */
   readonly params: Readonly<ErrorParams>;
+  /** A 503's Retry-After in whole seconds, when the answer carried one (lib/busyRetry.ts). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     fields: Record<string, string> = {},
     params: ErrorParams = {},
     fieldCodes: Record<string, FieldProblem> = {},
+    retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,24 +33,35 @@ export class ApiError extends Error {
     this.fields = fields;
     this.params = params;
     this.fieldCodes = fieldCodes;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After as whole seconds (delta-seconds or an HTTP date), at least 1; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(1, Math.ceil((at - now) / 1000));
 }
 
 /**
  * Builds the error for a non-2xx answer: the server's JSON `{ error: { code, message } }` when
  * present, else `${status}: ${body or status text}`.
  */
-export function errorFromResponse(status: number, statusText: string, bodyText: string): ApiError {
+export function errorFromResponse(status: number, statusText: string, bodyText: string, retryAfter?: string | null): ApiError {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
   try {
     const body: unknown = JSON.parse(bodyText);
     if (isErrorBody(body)) {
       const { code, message, fields, params, fieldCodes } = body.error;
-      return new ApiError(status, code, message, fields ?? {}, params ?? {}, fieldCodes ?? {});
+      return new ApiError(status, code, message, fields ?? {}, params ?? {}, fieldCodes ?? {}, retryAfterSeconds);
     }
   } catch {
     // Not JSON: fall through to the plain-text form.
   }
-  return new ApiError(status, 'unknown', `${status}: ${bodyText || statusText}`);
+  return new ApiError(status, 'unknown', `${status}: ${bodyText || statusText}`, {}, {}, {}, retryAfterSeconds);
 }
 
 export function networkError(): ApiError {
@@ -63,7 +77,7 @@ async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>)
     throw networkError();
   }
   const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text, response.headers.get('Retry-After'));
   // 204 No Content carries no body: the schema sees undefined.
   return schema.parse(text ? JSON.parse(text) : undefined);
 }

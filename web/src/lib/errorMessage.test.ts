@@ -38,4 +38,13 @@ describe('errorMessage', () => {
     expect(t(new ApiError(418, 'teapot' as never, 'I am a teapot.'))).toBe('I am a teapot.');
     expect(t(new Error('boom'))).toBe('Algo ha fallado. Inténtalo de nuevo.');
   });
+
+  it('says a busy server stayed busy once the page stopped waiting, and that a running job is still running (decision 0162)', async () => {
+    const stayed = new ApiError(503, 'server_busy', 'The server stayed busy. Please try again later.', {}, { reason: 'stayed' });
+    expect((await translator('en'))(stayed)).toBe('The server stayed busy. Please try again later.');
+    expect((await translator('fr'))(stayed)).toBe('Le serveur est resté occupé. Veuillez réessayer plus tard.');
+    const running = new ApiError(503, 'server_busy', 'Your file is still being processed…', {}, { reason: 'still_running' });
+    expect((await translator('de'))(running)).toBe('Deine Datei wird noch verarbeitet; sie erscheint in deinen Ergebnissen, sobald sie fertig ist.');
+    expect((await translator('it'))(new ApiError(503, 'server_busy', 'Busy.'))).toBe('Il server è occupato. Riprova tra un minuto.');
+  });
 });

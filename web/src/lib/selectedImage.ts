@@ -3,6 +3,8 @@ export type UploadState =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
   | { kind: 'processing' }
+  /** The server answered busy: the file is sent again by itself in `seconds` (docs/decisions/0162). */
+  | { kind: 'busy'; seconds: number }
   | { kind: 'failed'; error: unknown };
 
 /** A file the user picked, with what the browser could read of it. */

@@ -17,7 +17,7 @@ export function uploadForm(path: string, form: FormData, onUploadProgress: (perc
     xhr.upload.onload = () => onUploadProgress(100);
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText));
+        reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('Retry-After')));
         return;
       }
       try {

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPaths, deckTargets, type DeckTarget, type ImageRecord, type Plan } from '@lightpix/shared';
 import { useToast } from '#components/ui/Toast';
 import { deckReportText } from '#lib/deckReport';
+import { sendWhileBusy } from '#lib/busyRetry';
 import { errorMessage } from '#lib/errorMessage';
 import { formatKb, formatMb, percentSaved } from '#lib/format';
 import { queryKeys } from '#lib/queryKeys';
@@ -15,8 +16,10 @@ import { deckAccept, selectDecks } from './selectDecks';
 interface DeckEntry {
   key: string;
   file: File;
-  state: 'waiting' | 'uploading' | 'optimising' | 'done' | 'failed';
+  /** 'busy': the server was full; the deck goes again by itself in `busySeconds` (docs/decisions/0162). */
+  state: 'waiting' | 'uploading' | 'optimising' | 'busy' | 'done' | 'failed';
   percent: number;
+  busySeconds?: number;
   error?: string;
 }
 
@@ -43,7 +46,14 @@ export function DeckTool({ plan, children }: DeckToolProps) {
   // A finished deck leaves the local list for the server's, where it stays after a reload.
   const working = entries.filter((entry) => entry.state !== 'done');
   const shownDeckIds = useMemo(() => new Set(decks.items.map((record) => record.id)), [decks.items]);
-  const busy = entries.some((entry) => entry.state === 'uploading' || entry.state === 'optimising' || entry.state === 'waiting');
+  const busy = entries.some((entry) => entry.state === 'uploading' || entry.state === 'optimising' || entry.state === 'waiting' || entry.state === 'busy');
+  // Leaving the page ends a wait for a busy server: the deck is not sent again unseen.
+  const waits = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    waits.current = controller;
+    return () => controller.abort();
+  }, []);
   const size = formatMb(plan.maxPresentationBytes, i18n.language);
   const update = (key: string, change: Partial<DeckEntry>) => setEntries((all) => all.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
 
@@ -64,7 +74,10 @@ export function DeckTool({ plan, children }: DeckToolProps) {
     for (const entry of added) {
       update(entry.key, { state: 'uploading' });
       try {
-        const record = await processDeck(entry.file, target, (percent) => update(entry.key, percent >= 100 ? { percent, state: 'optimising' } : { percent }));
+        const record = await sendWhileBusy(
+          () => processDeck(entry.file, target, (percent) => update(entry.key, percent >= 100 ? { percent, state: 'optimising' } : { percent, state: 'uploading' })),
+          { signal: waits.current.signal, onWait: (seconds) => update(entry.key, { state: 'busy', busySeconds: seconds, percent: 0 }) },
+        );
         queryClient.setQueryData<ResultPages>(queryKeys.deckResults, (data) => withRecordFirst(data, record));
         update(entry.key, { state: 'done' });
       } catch (error) {
@@ -185,6 +198,10 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
         ) : entry?.state === 'optimising' ? (
           <p role="status" className="mt-1 text-sm text-slate-600">
             {t('decks.results.optimising')}
+          </p>
+        ) : entry?.state === 'busy' ? (
+          <p role="status" data-testid="deck-busy" className="mt-1 text-sm text-amber-900">
+            {t('selected.serverBusy', { seconds: entry.busySeconds ?? 0 })}
           </p>
         ) : entry?.state === 'failed' ? (
           <p role="alert" data-testid="deck-error" className="mt-1 text-sm text-red-700">

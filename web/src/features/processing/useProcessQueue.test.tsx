@@ -3,7 +3,7 @@ import type { ImageRecord } from '@lightpix/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#lib/api';
 import { defaultSettings } from '#lib/processingSettings';
 import type { UploadState } from '#lib/selectedImage';
@@ -144,5 +144,88 @@ describe('useProcessQueue', () => {
     expect(upload).toHaveBeenCalledTimes(5);
     expect(processed).toHaveLength(5);
     expect(hook.result.current.busy).toBe(false);
+  });
+
+  describe('a busy server (decision 0162)', () => {
+    const busy = (retryAfterSeconds?: number) => new ApiError(503, 'server_busy', 'Busy.', {}, {}, {}, retryAfterSeconds);
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("waits the Retry-After, shows the file as waiting and not failed, and sends it again", async () => {
+      upload.mockRejectedValueOnce(busy(12)).mockRejectedValueOnce(busy()).mockResolvedValueOnce(record('a'));
+      const { hook, states, processed } = renderQueue();
+      let run: Promise<void> | undefined;
+      act(() => {
+        run = hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1');
+      });
+      await act(() => vi.advanceTimersByTimeAsync(11_900));
+      expect(upload).toHaveBeenCalledTimes(1);
+      expect(states.at(-1)).toEqual({ id: 'a', state: { kind: 'busy', seconds: 12 } });
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(upload).toHaveBeenCalledTimes(2);
+      // No Retry-After: the server's shortest, 5 s.
+      expect(states.at(-1)).toEqual({ id: 'a', state: { kind: 'busy', seconds: 5 } });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5_000);
+        await run;
+      });
+      expect(upload).toHaveBeenCalledTimes(3);
+      expect(processed).toEqual(['a']);
+      expect(states.some(({ state }) => state.kind === 'failed')).toBe(false);
+    });
+
+    it('fails the file as "stayed busy" once the waits would pass 5 minutes, and goes on with the next', async () => {
+      upload.mockImplementation(async (request: ProcessRequest) => {
+        if (request.file.name === 'a.jpg') throw busy(60);
+        return record('b');
+      });
+      const { hook, states, processed } = renderQueue();
+      let run: Promise<void> | undefined;
+      act(() => {
+        run = hook.result.current.processAll(files.slice(0, 2), defaultSettings, 'session-1');
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300_000);
+        await run;
+      });
+      // Five waits of 60 s, six tries; then the file fails with a true message and the batch goes on.
+      expect(upload.mock.calls.filter(([request]) => request.file.name === 'a.jpg')).toHaveLength(6);
+      const failed = states.filter(({ state }) => state.kind === 'failed');
+      expect(failed.map(({ id }) => id)).toEqual(['a']);
+      const error = (failed[0]!.state as { error: ApiError }).error;
+      expect(error).toMatchObject({ code: 'server_busy', params: { reason: 'stayed' } });
+      expect(processed).toEqual(['b']);
+    });
+
+    it('Cancel ends the wait: the waiting file goes back to unsent and the next files do not start', async () => {
+      upload.mockRejectedValue(busy(30));
+      const { hook, states } = renderQueue();
+      let run: Promise<void> | undefined;
+      act(() => {
+        run = hook.result.current.processAll(files, defaultSettings, 'session-1');
+      });
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(states.at(-1)).toEqual({ id: 'a', state: { kind: 'busy', seconds: 30 } });
+      await act(async () => {
+        hook.result.current.cancel();
+        await run;
+      });
+      expect(upload).toHaveBeenCalledTimes(1);
+      expect(states.at(-1)).toEqual({ id: 'a', state: { kind: 'idle' } });
+      expect(states.some(({ state }) => state.kind === 'failed')).toBe(false);
+      expect(hook.result.current.busy).toBe(false);
+    });
+
+    it('does not send again a file whose job is still running (it would be processed twice)', async () => {
+      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Still running.', {}, { reason: 'still_running' }, {}, 30));
+      const { hook, states } = renderQueue();
+      await act(() => hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1'));
+      expect(upload).toHaveBeenCalledTimes(1);
+      expect(states.at(-1)?.state.kind).toBe('failed');
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { ImageRecord } from '@lightpix/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '#lib/api';
+import { sendWhileBusy } from '#lib/busyRetry';
 import { processImage } from './processImage';
 import { processFields, type ProcessingSettings } from '#lib/processingSettings';
 import { queryKeys } from '#lib/queryKeys';
@@ -30,16 +31,25 @@ export interface RunOptions {
 /**
  * Sends files a few at a time (one by default) and refreshes the session (and the history, when
  * shown) as results come in, so the remaining count stays true. One file's failure does not stop the
- * others, except a refusal every next file would meet too (quota, rate limit, signed out).
- * `cancel` starts no more files; those already on their way finish.
+ * others, except a refusal every next file would meet too (quota, rate limit, signed out). A busy
+ * server's refusal is not a failure: the file waits the Retry-After and goes again (lib/busyRetry.ts).
+ * `cancel` starts no more files and ends the waits (those files go back to unsent); files already on
+ * their way finish.
  */
 export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const cancelled = useRef(false);
+  const waits = useRef<AbortController | null>(null);
 
-  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      waits.current?.abort();
+    },
+    [],
+  );
 
   const refresh = useCallback(
     () =>
@@ -57,6 +67,8 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
     ) => {
       const controller = new AbortController();
       abort.current = controller;
+      const waiting = new AbortController();
+      waits.current = waiting;
       cancelled.current = false;
       const fields = { ...processFields(settings), ...(batchId ? { batchId } : {}) };
       setBusy(true);
@@ -66,18 +78,27 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
       const sendOne = async ({ id, file, relativePath }: (typeof items)[number]) => {
         onState(id, { kind: 'uploading', percent: 0 });
         try {
-          const record = await processImage({
-            file,
-            sessionId,
-            fields: relativePath ? { ...fields, relativePath } : fields,
-            signal: controller.signal,
-            onUploadProgress: (percent) => onState(id, percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
-          });
+          const record = await sendWhileBusy(
+            () =>
+              processImage({
+                file,
+                sessionId,
+                fields: relativePath ? { ...fields, relativePath } : fields,
+                signal: controller.signal,
+                onUploadProgress: (percent) => onState(id, percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
+              }),
+            { signal: waiting.signal, onWait: (seconds) => onState(id, { kind: 'busy', seconds }) },
+          );
           onProcessed(id, record);
           finished += 1;
           if (finished % REFRESH_EVERY === 0 || items.length === 1) await refresh();
         } catch (error) {
           if (controller.signal.aborted) return;
+          // Cancelled while waiting for a busy server: the file was not processed and can be sent later.
+          if (waiting.signal.aborted && error instanceof DOMException && error.name === 'AbortError') {
+            onState(id, { kind: 'idle' });
+            return;
+          }
           onState(id, { kind: 'failed', error });
           // A refusal may mean our count is stale (another tab, the IP limit): show the server's.
           await queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -97,6 +118,7 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
       } finally {
         if (abort.current === controller) {
           abort.current = null;
+          waits.current = null;
           setBusy(false);
         }
       }
@@ -106,6 +128,7 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
 
   const cancel = useCallback(() => {
     cancelled.current = true;
+    waits.current?.abort();
   }, []);
 
   return { processAll, cancel, busy };

@@ -10,7 +10,7 @@ interface SelectedFilesListProps {
   onRemove: (id: string) => void;
   /** True while files are being sent. */
   busy?: boolean;
-  /** Starts no more files; those on their way finish. */
+  /** Starts no more files and ends the waits for a busy server; those on their way finish. */
   onCancel?: () => void;
 }
 
@@ -18,19 +18,20 @@ interface SelectedFilesListProps {
 export function SelectedFilesList({ images, settings, onRemove, busy = false, onCancel }: SelectedFilesListProps) {
   const { t } = useTranslation();
   if (images.length === 0) return null;
-  const sending = images.filter((image) => image.state.kind === 'uploading' || image.state.kind === 'processing').length;
+  const sending = images.filter((image) => isInFlight(image.state)).length;
   const waiting = images.filter((image) => image.state.kind === 'idle').length;
+  const waitingForServer = images.filter((image) => image.state.kind === 'busy').length;
   return (
     <section aria-labelledby="selected-heading" className="space-y-3">
       <h2 id="selected-heading" className="text-lg font-semibold text-slate-900">
         {t('selected.heading', { count: images.length })}
       </h2>
-      {busy && images.length > 1 && (
+      {busy && (images.length > 1 || waitingForServer > 0) && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-800">
           <p role="status" data-testid="batch-progress">
             {t('selected.batchProgress', { sending, waiting })}
           </p>
-          {onCancel && waiting > 0 && (
+          {onCancel && (waiting > 0 || waitingForServer > 0) && (
             <button
               type="button"
               onClick={onCancel}
@@ -50,6 +51,11 @@ export function SelectedFilesList({ images, settings, onRemove, busy = false, on
   );
 }
 
+/** Sent and not yet answered for good: uploading, being processed, or waiting to be sent again to a busy server. */
+function isInFlight(state: UploadState): boolean {
+  return state.kind === 'uploading' || state.kind === 'processing' || state.kind === 'busy';
+}
+
 function dimensions(width: number, height: number): string {
   return width > 0 && height > 0 ? `${width}×${height}` : '—';
 }
@@ -59,7 +65,7 @@ function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; 
   const original = { width: image.width, height: image.height, bytes: image.file.size, format: image.format };
   // Format, size in pixels and quality follow from the settings; the bytes are known only once optimised (docs/decisions/0122).
   const after = estimateOutput(original, settings);
-  const inFlight = image.state.kind === 'uploading' || image.state.kind === 'processing';
+  const inFlight = isInFlight(image.state);
 
   return (
     <li data-testid="selected-row" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -124,6 +130,14 @@ function UploadStatus({ state }: { state: UploadState }) {
         </p>
         {refused && <p className="text-red-700">{t('refused.replace')}</p>}
       </div>
+    );
+  }
+  if (state.kind === 'busy') {
+    // Said in words, not by colour alone; the row is not failed: it goes again by itself (docs/decisions/0162).
+    return (
+      <p role="status" data-testid="upload-busy" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {t('selected.serverBusy', { seconds: state.seconds })}
+      </p>
     );
   }
   const uploading = state.kind === 'uploading';
