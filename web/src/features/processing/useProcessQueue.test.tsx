@@ -220,8 +220,8 @@ describe('useProcessQueue', () => {
       expect(hook.result.current.busy).toBe(false);
     });
 
-    it('does not send again a file whose job is still running (it would be processed twice)', async () => {
-      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Still running.', {}, { reason: 'still_running' }, {}, 30)).mockResolvedValue(record('a'));
+    it.each(['still_running', 'not_processed'])('does not send again a file whose job is %s (processed twice, or a file that kills workers sent round them)', async (reason) => {
+      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Not now.', {}, { reason }, {}, 30)).mockResolvedValue(record('a'));
       const { hook, states, processed } = renderQueue();
       let run: Promise<void> | undefined;
       act(() => {
