@@ -165,13 +165,15 @@ export async function optimiseImage(
   // A search for the look or for a target size says whether it ran to its end (decisions 0130, 0155).
   const search = (pixels && (options.quality === 'smart' || auto)) || options.maxBytes !== null ? deadline.outcome : null;
 
-  const sameFrame = !resized && info.orientation === 1 && format === info.format;
+  // `auto` keeps the upload itself when the plan allows its format and nothing it wrote is smaller (decision 0161).
+  const uploadFormat = format === info.format ? format : auto ? allowed.find((allowedFormat) => allowedFormat === info.format) : undefined;
+  const sameFrame = !resized && info.orientation === 1 && uploadFormat !== undefined;
   if (sameFrame && output.length >= data.length) {
     const original = stripMetadata(info.format, data);
     if (original && original.length <= output.length) {
-      const image = withKeptMetadata(original, format, kept, info);
+      const image = withKeptMetadata(original, uploadFormat, kept, info);
       // The original's own pixels.
-      return { data: image, format, width: info.width, height: info.height, quality, alreadyOptimal: true, search, similarity: 1, ...preservable };
+      return { data: image, format: uploadFormat, width: info.width, height: info.height, quality, alreadyOptimal: true, search, similarity: 1, ...preservable };
     }
   }
   const similarity = choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;

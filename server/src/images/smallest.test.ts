@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { SearchDeadline } from './deadline.js';
 import type { EncodedFormat } from './encode.js';
 import { lowestWholeQuality, WHOLE_ENCODES } from './finalists.js';
 import { inspectImage } from './inspect.js';
@@ -78,6 +79,16 @@ describe("'Smallest format' (auto)", { timeout: 120_000 }, () => {
     const result = await optimiseImage(photo, await inspectImage(photo), { ...auto, autoFormats: premium });
     const turbo = await sharp(photo).jpeg({ quality: 75 }).toBuffer();
     expect(result.data.length).toBeLessThanOrEqual(turbo.length);
+  });
+
+  it('gives back the upload itself, in its own format, when nothing it wrote is smaller (decision 0161)', async () => {
+    // A lossy WebP of a text scan, searched with no time left: the fallback, lossless PNG, is many times the upload.
+    const upload = await sharp(path.join(fixtures, 'text.png')).webp({ quality: 30 }).toBuffer();
+    const cutShort = new SearchDeadline(0, () => 1);
+    const result = await optimiseImage(upload, await inspectImage(upload), { ...auto, autoFormats: premium }, cutShort);
+    expect(result).toMatchObject({ format: 'webp', alreadyOptimal: true, similarity: 1 });
+    expect(result.data.length).toBeLessThanOrEqual(upload.length);
+    expect(ssim(await pixels(upload), await pixels(result.data))).toBe(1);
   });
 
   it('keeps every frame of an animation', async () => {

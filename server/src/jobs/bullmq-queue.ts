@@ -49,8 +49,15 @@ export function errorOfReason(reason: string | undefined): AppError | null {
   return error instanceof AppError ? error : null;
 }
 
-/** A job lost to infrastructure (a worker that died twice on it, Redis gone): the client may simply try again. */
-const notProcessed = () => new AppError('server_busy', 'Your file could not be processed right now. Please try again in a moment.', undefined, { 'Retry-After': '5' });
+/** A job Redis would not take (Redis gone): the client may simply try again. */
+const notQueued = () => new AppError('server_busy', 'Your file could not be queued right now. Please try again in a few seconds.', undefined, { 'Retry-After': '5' });
+
+/**
+ * A job that failed with no reason kept (a worker died twice on it): marked so the page does not send it
+ * again by itself, as a file that kills workers would go round worker after worker (docs/decisions/0162).
+ */
+export const notProcessed = () =>
+  new AppError('server_busy', 'Your file could not be processed right now. Please send it again later.', undefined, { 'Retry-After': '30' }).withParams({ reason: 'not_processed' });
 
 export interface BullResultQueueOptions {
   redisUrl: string;
@@ -100,7 +107,7 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
     } catch {
       if (staged) await options.inputs.delete(staged).catch(() => undefined);
       await lines.remove(job.resultId).catch(() => undefined);
-      throw notProcessed();
+      throw notQueued();
     }
   }
 

@@ -46,5 +46,7 @@ describe('errorMessage', () => {
     const running = new ApiError(503, 'server_busy', 'Your file is still being processed…', {}, { reason: 'still_running' });
     expect((await translator('de'))(running)).toBe('Deine Datei wird noch verarbeitet; sie erscheint in deinen Ergebnissen, sobald sie fertig ist.');
     expect((await translator('it'))(new ApiError(503, 'server_busy', 'Busy.'))).toBe('Il server è occupato. Riprova tra un minuto.');
+    const lost = new ApiError(503, 'server_busy', 'Your file could not be processed right now.', {}, { reason: 'not_processed' });
+    expect((await translator('pl'))(lost)).toBe('Nie udało się teraz przetworzyć Twojego pliku. Wyślij go ponownie później.');
   });
 });

@@ -220,11 +220,19 @@ describe('useProcessQueue', () => {
       expect(hook.result.current.busy).toBe(false);
     });
 
-    it('does not send again a file whose job is still running (it would be processed twice)', async () => {
-      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Still running.', {}, { reason: 'still_running' }, {}, 30));
-      const { hook, states } = renderQueue();
-      await act(() => hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1'));
+    it.each(['still_running', 'not_processed'])('does not send again a file whose job is %s (processed twice, or a file that kills workers sent round them)', async (reason) => {
+      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Not now.', {}, { reason }, {}, 30)).mockResolvedValue(record('a'));
+      const { hook, states, processed } = renderQueue();
+      let run: Promise<void> | undefined;
+      act(() => {
+        run = hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1');
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+        await run;
+      });
       expect(upload).toHaveBeenCalledTimes(1);
+      expect(processed).toEqual([]);
       expect(states.at(-1)?.state.kind).toBe('failed');
     });
   });
