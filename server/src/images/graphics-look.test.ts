@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { ssim as ssimJs } from 'ssim.js';
 import { describe, expect, it } from 'vitest';
+import { looksOverWhiteAndBlack as looks, pngquantLike } from '../../test/pngquant-look.js';
 import { SearchDeadline } from './deadline.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
@@ -17,20 +17,6 @@ import { optimiseImage, type OptimiseOptions } from './optimise.js';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const smartPng: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'png', quality: 'smart', maxBytes: null, keepMetadata: false };
 const auto: OptimiseOptions = { ...smartPng, format: 'auto', autoFormats: ['jpeg', 'png', 'webp', 'avif'] };
-
-async function onBackground(data: Buffer, background: string) {
-  const { data: raw, info } = await sharp(data).flatten({ background }).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: info.width, height: info.height };
-}
-
-/** ssim.js over white and over black, as bench/judge.ts judges a transparent graphic. */
-async function looks(original: Buffer, result: Buffer) {
-  const over = async (background: string) => ssimJs(await onBackground(original, background), await onBackground(result, background), { ssim: 'fast', downsample: false }).mssim;
-  return { white: await over('#ffffff'), black: await over('#000000') };
-}
-
-/** The palette `pngquant --quality=65-80` makes: libimagequant aiming at 80, fully dithered. */
-const pngquantLike = (data: Buffer) => sharp(data).png({ palette: true, quality: 80, dither: 1, effort: 7, compressionLevel: 9 }).toBuffer();
 
 /** A white logo with a wide soft edge (alpha falling from 255 to 0) around a dark blue square: over white its edge is invisible. */
 async function softEdgedLogo(): Promise<Buffer> {

@@ -1,23 +1,16 @@
 import sharp from 'sharp';
-import { ssim as ssimJs } from 'ssim.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSizeLook } from '../../src/images/look.js';
 import { addressPool, createTestApp, databaseKinds, fixture, type TestApp } from '../helpers.js';
 import { basicAuth, signedUp } from '../developers.js';
+import { looksOverWhiteAndBlack, pngquantLike } from '../pngquant-look.js';
 
 const nextIp = addressPool('198.22');
 
-/** The palette `pngquant --quality=65-80` makes: libimagequant aiming at 80, fully dithered (docs/decisions/0132). */
-const pngquantLike = (source: Buffer) => sharp(source).png({ palette: true, quality: 80, dither: 1, effort: 7, compressionLevel: 9 }).toBuffer();
-
 /** ssim.js over white and over black, the lower kept and rounded to 4 decimals, as bench/judge.ts judges a transparent graphic. */
 async function judged(source: Buffer, result: Buffer) {
-  const rgba = async (data: Buffer, background: string) => {
-    const { data: raw, info } = await sharp(data).flatten({ background }).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: info.width, height: info.height };
-  };
-  const over = async (background: string) => ssimJs(await rgba(source, background), await rgba(result, background), { ssim: 'fast', downsample: false }).mssim;
-  return Math.round(Math.min(await over('#ffffff'), await over('#000000')) * 1e4);
+  const { white, black } = await looksOverWhiteAndBlack(source, result);
+  return Math.round(Math.min(white, black) * 1e4);
 }
 
 /**
