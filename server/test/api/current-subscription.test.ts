@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema/index.js';
-import { createTestApp, databaseKinds, visitor, type TestApp } from '../helpers.js';
-
-const person = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
+import { signedUp } from '../developers.js';
+import { createTestApp, databaseKinds, type TestApp } from '../helpers.js';
 
 describe.each(databaseKinds)('the current subscription on %s', (kind) => {
   let t: TestApp;
@@ -12,10 +11,8 @@ describe.each(databaseKinds)('the current subscription on %s', (kind) => {
   afterAll(() => t.close());
 
   it('is the same one on /account and in the admin list: premium first, then the newest, then the larger id', async () => {
-    const member = visitor(t.app, '198.51.100.31');
-    const { id: userId } = (await member.post('/api/auth/register', person('subscriber@example.com'))).json() as { id: string };
-    const boss = visitor(t.app, '198.51.100.32');
-    expect((await boss.post('/api/auth/register', person('boss@example.com'))).statusCode).toBe(201);
+    const { client: member, userId } = await signedUp(t.app, '198.51.100.31', 'subscriber@example.com');
+    const { client: boss } = await signedUp(t.app, '198.51.100.32', 'boss@example.com');
 
     /** Stores one subscription as Stripe's sync would; its period end names it, so both views show which row they chose. */
     const store = (id: string, status: string, created: string) =>
