@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { freshPostgres } from './postgres.js';
-import { table } from './report.js';
+import { loadAverage as load, table } from './report.js';
 import { startServer } from './server-process.js';
 
 const PHOTOS = '/work/shared/corpus/photos';
@@ -49,7 +49,6 @@ if (!Number.isInteger(conversionCount) || conversionCount < 0 || conversionCount
 setGlobalDispatcher(new Agent({ headersTimeout: 0, bodyTimeout: 0 }));
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 
 interface Answer {
   what: string;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { CONTENDERS, REFERENCE, type ContenderName, type NotApplicable } from './contenders.js';
 import type { ImageClass } from './image-set.js';
 import { looksAtLeast } from './judge.js';
@@ -51,6 +52,9 @@ export const TARGETS = {
 const LARGE_PHOTO_PIXELS = 10_000_000;
 
 export const CLASS_TITLE: Record<ImageClass, string> = { photo: 'Photos', graphic: 'Graphics' };
+
+/** The load average as benchmarks print it beside their figures: "1.9 / 2.3 / 3.9" (1, 5 and 15 minutes). */
+export const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 
 export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;

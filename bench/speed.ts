@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { cjpegReference } from './contenders.js';
 import { engineRuns, type EngineRuns } from './engine-direct.js';
 import { benchImage } from './image-set.js';
-import { median, table } from './report.js';
+import { loadAverage as load, median, table } from './report.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
 const CORPUS = '/work/shared/corpus/photos';
@@ -35,7 +35,6 @@ const photos = positionals.length ? positionals.map((file) => path.resolve(file)
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The first encode of a process pays for loading libvips' code: one untimed run first. */
 const warmUp = (data: Buffer) => engineRuns(data);
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
 

@@ -34,7 +34,7 @@ import { childProcessPool } from '../server/src/jobs/process-pool.js';
 import type { AppJobs } from '../server/src/jobs/handlers.js';
 import { startOurApi } from './our-api.js';
 import { treeCpu } from './process-tree.js';
-import { median, table } from './report.js';
+import { loadAverage as load, median, table } from './report.js';
 
 const DEFAULT_PHOTOS = ['/work/shared/corpus/photos/sunset_by_Aitzol_Berasategi.jpg'];
 
@@ -44,7 +44,6 @@ if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a
 const photos = positionals.length ? positionals.map((file) => path.resolve(file)) : DEFAULT_PHOTOS;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 
 /** A child that sends back what it is sent, as a job process would its result: the IPC's own cost. */
 const ECHO_CHILD = `process.on('message', (m) => process.send({ id: m.id, value: m.reply }));\nprocess.send({ ready: true });\n`;
