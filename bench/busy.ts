@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
+import { browserSession } from './our-api.js';
 import { freshPostgres } from './postgres.js';
 import { loadAverage as load, table } from './report.js';
 import { startServer } from './server-process.js';
@@ -109,17 +110,7 @@ async function main() {
   const { origin } = server;
   try {
     // A premium account with a key; its browser session uploads, its key converts.
-    let cookie = '';
-    const web = async (pathname: string, init: RequestInit = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('X-Forwarded-For', '10.30.0.1');
-      headers.set('Origin', origin);
-      if (cookie) headers.set('Cookie', cookie);
-      const response = await fetch(`${origin}${pathname}`, { ...init, headers });
-      const session = response.headers.getSetCookie().find((line) => line.startsWith('lightpix_session='));
-      if (session) cookie = session.split(';')[0]!;
-      return response;
-    };
+    const web = browserSession(origin, () => ({ 'X-Forwarded-For': '10.30.0.1', Origin: origin }));
     const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
     const registered = await web('/api/auth/register', json({ email: 'busy@example.com', password: 'correct horse battery', firstName: 'Busy', lastName: 'Bench' }));
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);

@@ -16,6 +16,23 @@ export interface OurApi {
 }
 
 /**
+ * A browser's requests to `origin`: each with `headersFor()`'s headers, and the session cookie the
+ * server last set, as a browser keeps it.
+ */
+export function browserSession(origin: string, headersFor: () => Record<string, string>) {
+  let cookie = '';
+  return async (pathname: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(headersFor())) headers.set(name, value);
+    if (cookie) headers.set('Cookie', cookie);
+    const response = await fetch(`${origin}${pathname}`, { ...init, headers });
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('lightpix_session='));
+    if (session) cookie = session.split(';')[0]!;
+    return response;
+  };
+}
+
+/**
  * The real server, from its sources (bench/server-process.ts). The API allows 300 requests a minute per
  * client address: the proxy header is trusted and each request comes from its own made-up address, so
  * the benchmark never waits on the limit.
@@ -32,18 +49,11 @@ export async function startOurApi(dataDir: string): Promise<OurApi> {
   });
   const { origin } = server;
 
-  let cookie: string | null = null;
   let requests = 0;
-  const send = async (pathname: string, init: RequestInit = {}) => {
+  const send = browserSession(origin, () => {
     requests++;
-    const headers = new Headers(init.headers);
-    headers.set('X-Forwarded-For', `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}`);
-    if (cookie) headers.set('Cookie', cookie);
-    const response = await fetch(`${origin}${pathname}`, { ...init, headers });
-    const session = response.headers.getSetCookie().find((line) => line.startsWith('lightpix_session='));
-    if (session) cookie = session.split(';')[0]!;
-    return response;
-  };
+    return { 'X-Forwarded-For': `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}` };
+  });
 
   return {
     async optimise(data, filename, quality, format = '') {
