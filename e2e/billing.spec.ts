@@ -234,6 +234,10 @@ test("the admin users table shows a payer's subscription, and a support downgrad
   await expect(row).toContainText('Premium');
   await expect(row.getByTestId('tier-select')).toHaveValue('premium');
 
-  await row.getByTestId('tier-select').selectOption('premium');
-  await expect(row.getByTestId('subscription-cell')).toContainText('omaggio');
+  // Read again from the server: the payer is still Premium through Stripe, with no complimentary grant left.
+  await page.reload();
+  await page.getByLabel('Cerca per e-mail').fill(email);
+  await expect(row.getByTestId('subscription-cell')).toContainText('Attivo');
+  await expect(row.getByTestId('tier-select')).toHaveValue('premium');
+  await expect(row.getByTestId('subscription-cell')).not.toContainText('omaggio');
 });
