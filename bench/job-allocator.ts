@@ -15,7 +15,7 @@
  * - "jemalloc": preloaded, where the system has it (for comparison: npm start cannot count on it);
  * - --setting name:KEY=value,KEY=value: any other variables (e.g. MALLOC_TOP_PAD_).
  *
- *   npm run build -w server && npm run bench:job-allocator -- [--reps 3] [--mmap-mb 1 ...] [--recycle-mb 256 ...] [--setting name:KEY=value,...] [--only name,name] [photo ...]
+ *   npm run build -w server && npm run bench:job-allocator -- [--reps 3] [--mmap-mb 1 ...] [--recycle-mb 256 ...] [--setting name:KEY=value,...] [--only name,name] [--jpeg-only] [photo ...]
  *
  * Markdown to stdout, progress to stderr. Linux only (/proc).
  */
@@ -39,7 +39,7 @@ const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
-  options: { reps: { type: 'string', default: '3' }, 'recycle-mb': { type: 'string', multiple: true, default: ['256'] }, 'mmap-mb': { type: 'string', multiple: true, default: ['1', '4', '8', '32'] }, setting: { type: 'string', multiple: true, default: [] }, only: { type: 'string' } },
+  options: { reps: { type: 'string', default: '3' }, 'recycle-mb': { type: 'string', multiple: true, default: ['256'] }, 'mmap-mb': { type: 'string', multiple: true, default: ['1', '4', '8', '32'] }, setting: { type: 'string', multiple: true, default: [] }, 'jpeg-only': { type: 'boolean', default: false }, only: { type: 'string' } },
 });
 const reps = Number(flags.reps);
 const photos = positionals.length
@@ -186,6 +186,7 @@ async function main() {
     const base = { width: null, height: null, maintainRatio: true, maxBytes: null, keepMetadata: false };
     const name = path.basename(file);
     jobs.push({ label: `${name} jpeg q75`, input: { data, info, options: { ...base, format: 'jpeg', quality: 75 } } });
+    if (flags['jpeg-only']) continue;
     jobs.push({ label: `${name} webp q75`, input: { data, info, options: { ...base, format: 'webp', quality: 75 } } });
     jobs.push({ label: `${name} smart`, input: { data, info, options: { ...base, format: 'jpeg', quality: 'smart' } } });
   }
@@ -236,7 +237,7 @@ async function main() {
   const out = [
     '### A job process\'s allocator: CPU time and memory over a sequence of jobs',
     '',
-    `- ${started.toISOString()}, ${os.cpus().length} cores, Node ${process.version}; ${photos.length} photos × (JPEG q75, WebP q75, smart) = ${jobs.length} jobs per sequence, one job process per setting (a new one after each recycle); ${reps} repetitions, settings turn about, order rotated per repetition`,
+    `- ${started.toISOString()}, ${os.cpus().length} cores, Node ${process.version}; ${photos.length} photos × (${flags['jpeg-only'] ? 'JPEG q75' : 'JPEG q75, WebP q75, smart'}) = ${jobs.length} jobs per sequence, one job process per setting (a new one after each recycle); ${reps} repetitions, settings turn about, order rotated per repetition`,
     '',
     table(
       ['Setting', 'CPU (median)', 'CPU per repetition', 'CPU × defaults (median)', 'fixed-quality jobs: CPU', 'fixed-quality CPU × defaults', 'RSS after a job (median)', 'RSS after a job (max)', 'RSS after the last job', 'peak (VmHWM)', 'new processes', 'minor faults a job'],

@@ -28,12 +28,15 @@ export interface ProcessPoolLimits extends QueueLimits {
 /** A second start of a job process costs ~0.3 s; a minute without jobs is worth its ~100–300 MB back. */
 export const JOB_PROCESS_IDLE_EXIT_MS = 60_000;
 
+const MB = 1024 * 1024;
+
 /**
  * glibc's allocator in a job process: libvips' threads otherwise each grow an arena that keeps freed
- * pixel buffers, and a 10 MB photo's buffers above 1 MB go back to the system when freed
- * (docs/decisions/0096-job-process-memory.md).
+ * pixel buffers (docs/decisions/0096-job-process-memory.md). Buffers above 4 MB are mapped apart and go
+ * back to the system when freed; each of the two arenas grows and shrinks its heap 16 MB beyond what it
+ * needs, so a job does not fault fresh pages in for every megabyte buffer (decision 0164).
  */
-const JOB_PROCESS_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
+const JOB_PROCESS_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(4 * MB), MALLOC_TOP_PAD_: String(16 * MB) };
 
 /** In the built server the job process script sits beside main.js; from the sources (tests, tsx) it is TypeScript. */
 const fromSources = import.meta.url.endsWith('.ts');
