@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { openProcessReader, type ProcessReader } from './proc-reader.js';
 
 /**
  * How often the app reads a running job process's memory: libvips grew a 100 MP job by at most
@@ -19,46 +20,32 @@ export function residentBytes(pid: number): number | null {
 /** Whether this system lets the app read its job processes' memory; elsewhere a job process checks its own. */
 export const canWatchMemory = residentBytes(process.pid) !== null;
 
-/** /proc/<pid>/statm counts pages: this process's RSS in bytes over its own count, to the nearest power of two. */
-const PAGE_BYTES = canWatchMemory ? 2 ** Math.round(Math.log2(process.memoryUsage.rss() / residentPages('/proc/self/statm'))) : 4096;
-
-function residentPages(statm: string): number {
-  return Number(readFileSync(statm, 'latin1').split(' ')[1]);
-}
-
 /**
  * Calls overBudget once when the process's resident memory passes `budgetBytes`, reading it from the
  * outside, so a job process whose own event loop is busy (a long synchronous step) is still ended in time.
- * Each check reads /proc/<pid>/statm through one descriptor opened for the job: opening and parsing
- * /proc/<pid>/status every 10 ms cost the app ~15 ms of CPU per second of a job (decision 0159).
- * Returns the stop function.
+ * Each check reads /proc/<pid>/statm through one open descriptor: opening and parsing /proc/<pid>/status
+ * every 10 ms cost the app ~15 ms of CPU per second of a job (decision 0159). Given a pid, the watch
+ * opens it and closes it when stopped; given the job process's reader (proc-reader.ts, decision 0164),
+ * it reads through that, which stays open. Returns the stop function.
  */
-export function watchMemory(pid: number, budgetBytes: number, overBudget: (residentBytes: number) => void): () => void {
-  let fd: number;
-  try {
-    fd = openSync(`/proc/${pid}/statm`, 'r');
-  } catch {
-    // The process has ended already: its exit tells the pool.
-    return () => {};
-  }
-  const text = Buffer.alloc(128);
+export function watchMemory(
+  source: number | Pick<ProcessReader, 'residentBytes'>,
+  budgetBytes: number,
+  overBudget: (residentBytes: number) => void,
+): () => void {
+  const own = typeof source === 'number' ? openProcessReader(source) : null;
+  const reader = own ?? (source as Pick<ProcessReader, 'residentBytes'>);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     clearInterval(timer);
-    closeSync(fd);
+    own?.close();
   };
   const timer = setInterval(() => {
-    let bytes: number;
-    try {
-      const length = readSync(fd, text, 0, text.length, 0);
-      bytes = Number(text.toString('latin1', 0, length).split(' ')[1]) * PAGE_BYTES;
-    } catch {
-      // The process ended between two checks: its exit tells the pool.
-      return;
-    }
-    if (!(bytes > budgetBytes)) return;
+    // Null: the process ended between two checks, and its exit tells the pool.
+    const bytes = reader.residentBytes();
+    if (bytes === null || !(bytes > budgetBytes)) return;
     stop();
     overBudget(bytes);
   }, MEMORY_CHECK_MS);

@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspectImage } from '../images/inspect.js';
 import type { AppJobs } from './handlers.js';
+import { canWatchMemory } from './memory-watch.js';
 import { childProcessPool } from './process-pool.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -71,5 +73,35 @@ describe("a job timed on its process's CPU time, with a wall-clock backstop (dec
     pool = stubPool({ cpuLimitMs: 600_000, wallLimitMs: 500 });
     await expect(pool.run('hang', { ms: 0 })).rejects.toMatchObject({ code: 'image_too_complex' });
     await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
+  });
+});
+
+/** The /proc/<pid>/stat and statm files this process holds open, by the pid they read. */
+function heldProcFiles(): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return /^\/proc\/\d+\/statm?$/.test(target) ? [target] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+const childPids = () =>
+  readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+
+describe.runIf(canWatchMemory)("a job process's /proc files, read through descriptors held for its life (decision 0164)", { timeout: 60_000 }, () => {
+  it('holds its stat and statm open across jobs, and closes them when it ends', async () => {
+    const pool = childProcessPool<StubJobs>({ concurrency: 1, maxWaiting: 2, jobScript: stubScript });
+    try {
+      await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
+      await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
+      const [pid] = childPids();
+      expect(heldProcFiles().filter((file) => file.startsWith(`/proc/${pid}/`)).sort()).toEqual([`/proc/${pid}/stat`, `/proc/${pid}/statm`]);
+    } finally {
+      await pool.close();
+    }
+    while (pool.processes > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heldProcFiles()).toEqual([]);
   });
 });

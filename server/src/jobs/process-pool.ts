@@ -4,6 +4,7 @@ import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
 import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_FACTOR, tooMuchMemory, tooSlow } from '../images/limits.js';
 import { canWatchMemory, watchMemory } from './memory-watch.js';
+import { openProcessReader, type ProcessReader } from './proc-reader.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
 import { processClocks, watchJobTime, type JobTimeLimits } from './time-watch.js';
 import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
@@ -42,6 +43,8 @@ interface JobProcess {
   child: ChildProcess;
   ready: Promise<void>;
   idleTimer?: NodeJS.Timeout;
+  /** Its /proc files, opened at its first job and closed when it exits: its jobs' time and memory watches read them (0164). */
+  reader?: ProcessReader;
 }
 
 /**
@@ -93,6 +96,7 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
     };
     child.once('exit', () => {
       clearTimeout(worker.idleTimer);
+      worker.reader?.close();
       all.delete(child);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
@@ -122,18 +126,20 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
   async function runIn<K extends keyof H & string>(worker: JobProcess, kind: K, input: Parameters<H[K]>[0]): Promise<Output<K>> {
     await worker.ready;
     const { child } = worker;
+    // A process that exited while it was idle is never taken (its exit takes it off the idle list).
+    const reader = (worker.reader ??= openProcessReader(child.pid!));
     const id = nextId++;
     return new Promise<Output<K>>((resolve, reject) => {
       let timedOut = false;
       let overMemory = false;
       // From here, not by the job process: CPU time counts every thread, whatever its event loop is doing (0158).
-      const stopTiming = watchJobTime(processClocks(child.pid!), timeLimits(kind), () => {
+      const stopTiming = watchJobTime(processClocks(reader), timeLimits(kind), () => {
         timedOut = true;
         child.kill('SIGKILL');
       });
       // Read from here, not by the job process itself: its event loop may be stuck in a long step (0149).
       const stopWatching = canWatchMemory
-        ? watchMemory(child.pid!, memoryBudget, () => {
+        ? watchMemory(reader, memoryBudget, () => {
             overMemory = true;
             child.kill('SIGKILL');
           })

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { cpuMsFromStat, type ProcessReader } from './proc-reader.js';
 
 /**
  * How often the app reads a running job process's CPU time: a job may overshoot its CPU limit by at
@@ -6,20 +7,13 @@ import { readFileSync } from 'node:fs';
  */
 export const TIME_CHECK_MS = 50;
 
-/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ, fixed for user space). */
-const MS_PER_TICK = 10;
-
 /**
  * CPU time a process has used, all its threads (libvips' included), in ms: utime + stime of
  * /proc/<pid>/stat. Null where there is no /proc, or the process is gone.
  */
 export function cpuTimeMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    // The command name may hold spaces and parentheses; after its last ')' the fields start at the state (field 3).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * MS_PER_TICK : null;
+    return cpuMsFromStat(readFileSync(`/proc/${pid}/stat`, 'latin1'));
   } catch {
     return null;
   }
@@ -64,8 +58,14 @@ export function jobTimer(limits: JobTimeLimits, clocks: JobClocks): { passed(): 
   };
 }
 
-/** The clocks of a process the app started: its CPU time from /proc, wall-clock time from here. */
-export const processClocks = (pid: number): JobClocks => ({ cpuMs: () => (canWatchCpu ? cpuTimeMs(pid) : null), wallMs: () => performance.now() });
+/**
+ * The clocks of a process the app started: its CPU time from /proc, wall-clock time from here. Given the
+ * job process's reader (proc-reader.ts), its CPU time is read through the reader's open descriptor (0164).
+ */
+export const processClocks = (source: number | Pick<ProcessReader, 'cpuMs'>): JobClocks => ({
+  cpuMs: () => (!canWatchCpu ? null : typeof source === 'number' ? cpuTimeMs(source) : source.cpuMs()),
+  wallMs: () => performance.now(),
+});
 
 /**
  * Calls `passed` once when a job passes either limit, reading its process's CPU time from the outside,
