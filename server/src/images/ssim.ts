@@ -223,34 +223,52 @@ function over(image: RawImage, background: number): RawImage {
   const { channels } = image;
   if (channels !== 2 && channels !== 4) return image;
   const colours = channels - 1;
-  const pixels = image.width * image.height;
-  const data = new Uint8Array(pixels * colours);
-  for (let i = 0; i < pixels; i++) {
-    const alpha = image.data[i * channels + colours]! / 255;
-    for (let c = 0; c < colours; c++) {
-      data[i * colours + c] = Math.round(image.data[i * channels + c]! * alpha + background * (1 - alpha));
-    }
+  const source = bytes(image).data;
+  const data = new Uint8Array(image.width * image.height * colours);
+  const blend = blended(background);
+  for (let from = 0, to = 0; from < source.length; from += channels) {
+    const alpha = source[from + colours]!;
+    for (let c = 0; c < colours; c++, to++) data[to] = blend[(source[from + c]! << 8) | alpha]!;
   }
   return { data, width: image.width, height: image.height, channels: colours };
+}
+
+const blends = new Map<number, Uint8Array>();
+
+/** Every colour (high byte) at every alpha (low byte) over `background`, as `over` blends it: a look-up per pixel instead of the arithmetic. */
+function blended(background: number): Uint8Array {
+  let table = blends.get(background);
+  if (table) return table;
+  table = new Uint8Array(256 * 256);
+  for (let value = 0; value < 256; value++) {
+    for (let a = 0; a < 256; a++) {
+      const alpha = a / 255;
+      table[(value << 8) | a] = Math.round(value * alpha + background * (1 - alpha));
+    }
+  }
+  blends.set(background, table);
+  return table;
 }
 
 /** Whether any pixel is less than fully opaque. */
 export function hasTransparency(image: RawImage): boolean {
   const { channels } = image;
   if (channels !== 2 && channels !== 4) return false;
-  for (let i = channels - 1; i < image.data.length; i += channels) if (image.data[i]! < 255) return true;
+  const { data } = bytes(image);
+  for (let i = channels - 1; i < data.length; i += channels) if (data[i]! < 255) return true;
   return false;
 }
 
 /** The luma plane (Rec. 601 weights, integer rounding) of an RGB image; grey images come back as they are. */
 export function luma(image: RawImage): RawImage {
-  if (image.channels < 3) return image;
+  const { channels } = image;
+  if (channels < 3) return image;
+  const source = bytes(image).data;
   const pixels = image.width * image.height;
   const data = new Uint8Array(pixels);
-  const { channels } = image;
   for (let i = 0; i < pixels; i++) {
     const at = i * channels;
-    data[i] = (77 * image.data[at]! + 150 * image.data[at + 1]! + 29 * image.data[at + 2]! + 128) >> 8;
+    data[i] = (77 * source[at]! + 150 * source[at + 1]! + 29 * source[at + 2]! + 128) >> 8;
   }
   return { data, width: image.width, height: image.height, channels: 1 };
 }
