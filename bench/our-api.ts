@@ -1,5 +1,5 @@
 import type { ImageRecord } from '@lightpix/shared';
-import { startServer } from './server-process.js';
+import { startServer, type ServerEntry } from './server-process.js';
 
 export interface ApiResult {
   data: Buffer;
@@ -33,12 +33,12 @@ export function browserSession(origin: string, headersFor: () => Record<string, 
 }
 
 /**
- * The real server, from its sources (bench/server-process.ts). The API allows 300 requests a minute per
+ * The real server, from its sources or as `npm start` runs it (bench/server-process.ts). The API allows 300 requests a minute per
  * client address: the proxy header is trusted and each request comes from its own made-up address, so
  * the benchmark never waits on the limit.
  */
-export async function startOurApi(dataDir: string): Promise<OurApi> {
-  const server = await startServer('sources', {
+export async function startOurApi(dataDir: string, entry: ServerEntry = 'sources'): Promise<OurApi> {
+  const server = await startServer(entry, {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     QUOTA_GUEST: '1000000',

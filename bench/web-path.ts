@@ -13,7 +13,10 @@
  * - a job process, cold: the same with a new pool, so its start is counted;
  * - the web path: the real server in its own process, POST /api/images/process then GET the result.
  *
- *   npm run bench:web-path -- [photo ...] [--rounds 5]
+ *   npm run bench:web-path -- [photo ...] [--rounds 5] [--entry sources]
+ *
+ * The server runs as `npm start` runs it (built, its job processes plain JavaScript); `--entry sources`
+ * runs it from the TypeScript sources through tsx, whose start-up makes the cold rows slower.
  *
  * Default photo: the corpus' 12 MP sunset. Markdown to stdout, progress to stderr; 127.0.0.1 only.
  */
@@ -38,7 +41,7 @@ import { loadAverage as load, median, table } from './report.js';
 
 const DEFAULT_PHOTOS = ['/work/shared/corpus/photos/sunset_by_Aitzol_Berasategi.jpg'];
 
-const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' } } });
+const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, entry: { type: 'string', default: 'npm start' } } });
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number of at least 1');
 const photos = positionals.length ? positionals.map((file) => path.resolve(file)) : DEFAULT_PHOTOS;
@@ -102,7 +105,8 @@ async function main() {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-web-path-'));
   const echoScript = path.join(workDir, 'echo.cjs');
   await writeFile(echoScript, ECHO_CHILD);
-  const api = await startOurApi(path.join(workDir, 'data'));
+  // As people run it: `npm start`, which builds first when the build is older than the sources.
+  const api = await startOurApi(path.join(workDir, 'data'), options.entry === 'sources' ? 'sources' : 'npm start');
   // Rounds on a busy machine take longer than the minute after which an idle job process ends.
   const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 4, idleExitMs: 3_600_000 });
   const echo = fork(echoScript, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

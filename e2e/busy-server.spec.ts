@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.js';
 import { registerByApi, signInAsAdmin, uniqueEmail } from './people.js';
 
 // A full queue's 503 is not a failure on the page: the file waits the server's Retry-After and goes
-// again by itself, and Cancel ends the wait (docs/decisions/0162). At 360 px, as on a phone.
+// again by itself, and "Stop waiting" (Cancel the rest, for several files) ends the wait (docs/decisions/0162). At 360 px, as on a phone.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const photo = path.join(here, 'fixtures/photo.jpg');
 const deck = path.join(here, '../server/test/fixtures/decks/libreoffice5.pptx');
@@ -63,7 +63,7 @@ test('a busy answer with Retry-After: 1 is waited out: the row ends with a resul
   await expect(page.getByTestId('upload-failed')).toHaveCount(0);
 });
 
-test('the waiting row says so in words and passes axe; Cancel ends the wait and the file can be sent again', async ({ page }) => {
+test('the waiting row says so in words and passes axe; "Stop waiting" ends the wait and the file can be sent again', async ({ page }) => {
   const failedRowSeen = await watchForFailedRows(page);
   await busyFor(page, 1, '60');
   await choosePhoto(page);
@@ -75,7 +75,7 @@ test('the waiting row says so in words and passes axe; Cancel ends the wait and 
   expect(await severeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
-  await page.getByRole('button', { name: 'Cancel the rest' }).click();
+  await page.getByRole('button', { name: 'Stop waiting' }).click();
   await expect(waiting).toHaveCount(0);
   await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(page.getByTestId('result-row').getByTestId('download-link')).toBeVisible({ timeout: 30_000 });

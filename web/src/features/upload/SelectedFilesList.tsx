@@ -37,7 +37,8 @@ export function SelectedFilesList({ images, settings, onRemove, busy = false, on
               onClick={onCancel}
               className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
             >
-              {t('selected.cancel')}
+              {/* One file has no "rest": what the button ends is its wait for a busy server. */}
+              {t(images.length === 1 ? 'selected.stopWaiting' : 'selected.cancel')}
             </button>
           )}
         </div>
