@@ -3,6 +3,7 @@ import type { ResultStore } from '../storage/result-store.js';
 import { openLinesRedis, waitingNotes } from './bullmq-lines.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
 import { heldAdmission, serverBusy } from './queue.js';
+import { retryAfterEstimate } from './retry-after.js';
 import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
 import type { ReservationLedger } from './reservations.js';
 import type { ResultJob } from './result-job.js';
@@ -21,6 +22,11 @@ export interface QueuedResultJob {
 }
 
 export const stagedInputKey = (resultId: string) => `${resultId}.upload`;
+
+/** What a worker answers for a job done: how long it held the worker, from which every instance's busy answer takes its Retry-After (0158). */
+export interface CompletedResultJob {
+  heldMs: number;
+}
 
 /** Infrastructure failures (a worker gone, Redis or the database away for a moment) are tried again; a bad file never is. */
 export const RESULT_JOB_OPTIONS = {
@@ -83,6 +89,13 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
   queue.on('error', () => undefined);
   events.on('error', () => undefined);
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  // Every instance hears every job done, whoever asked for it: a full queue's Retry-After follows the cluster's last jobs (docs/decisions/0158).
+  const retryAfter = retryAfterEstimate();
+  events.on('completed', ({ returnvalue }: { returnvalue: unknown }) => {
+    const heldMs = (returnvalue as Partial<CompletedResultJob> | null)?.heldMs;
+    if (typeof heldMs === 'number' && Number.isFinite(heldMs) && heldMs >= 0) retryAfter.jobTook(heldMs);
+  });
+  const busy = () => serverBusy(retryAfter.seconds);
   // Each job is noted in its owner's line, so workers can take from the lines in turn (docs/decisions/0148).
   const linesRedis = await openLinesRedis(options.redisUrl);
   const lines = waitingNotes(linesRedis, options.redisPrefix);
@@ -121,14 +134,14 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
 
   return {
     async assertRoom() {
-      if ((await waitingJobs()) + admitted >= options.maxWaiting) throw serverBusy();
+      if ((await waitingJobs()) + admitted >= options.maxWaiting) throw busy();
     },
     async admit() {
       // Counted before Redis is asked, so admissions racing in this instance cannot all see the same room.
       admitted++;
       if ((await waitingJobs()) + admitted > options.maxWaiting) {
         admitted--;
-        throw serverBusy();
+        throw busy();
       }
       return heldAdmission(() => admitted--);
     },

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { AppError } from '../errors.js';
 import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import { openLinesRedis, PARKED_MS, WORKER_RENEW_MS, workerLines } from './bullmq-lines.js';
-import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type QueuedResultJob } from './bullmq-queue.js';
+import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type CompletedResultJob, type QueuedResultJob } from './bullmq-queue.js';
 import { jobTimeLimits, type AppJobs } from './handlers.js';
 import { childProcessPool, type ProcessPoolLimits } from './process-pool.js';
 import { defaultQueueLimits } from './queue.js';
@@ -68,12 +68,13 @@ export async function startResultWorker(options: ResultWorkerOptions) {
 
   const worker = new Worker<QueuedResultJob>(
     RESULT_QUEUE,
-    async (job: Job<QueuedResultJob>, token?: string) => {
+    async (job: Job<QueuedResultJob>, token?: string): Promise<CompletedResultJob> => {
       // Its owner holds its share of the cluster's workers: it waits again, behind the other lines (docs/decisions/0148).
       if (!(await lines.take(job.data.job.resultId, job.data.job))) {
         await job.moveToDelayed(Date.now() + PARKED_MS, token);
         throw new DelayedError();
       }
+      const began = performance.now();
       try {
         await produceResult(deps, job.data.job, await readInput(job.data));
       } catch (error) {
@@ -90,6 +91,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
         await lines.done(job.data.job.resultId).catch(() => undefined);
       }
       await dropInput(job.data);
+      return { heldMs: Math.round(performance.now() - began) };
     },
     {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null },

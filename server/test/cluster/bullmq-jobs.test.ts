@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,37 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
     const answer = await visitor(app, nextIp()).process(big, 'noise.png', { format: 'webp' });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(await readdir(path.join(dataDir, 'inputs'))).toEqual([]);
+  });
+
+  it("answers a full queue with a Retry-After that follows the cluster's last jobs, as their workers report them (decision 0158)", async () => {
+    if (!worker) await startWorker();
+    // A worker answers a job done with how long it held the worker.
+    const reports = new QueueEvents(RESULT_QUEUE, { connection: { url: redis.url }, prefix: jobsPrefix(redis.prefix) });
+    await reports.waitUntilReady();
+    const heard = new Promise<unknown>((resolve) => reports.once('completed', ({ returnvalue }) => resolve(returnvalue)));
+    expect((await visitor(app, nextIp()).process(await fixture('photo.jpg'), 'photo.jpg')).statusCode).toBe(201);
+    expect(await heard).toEqual({ heldMs: expect.any(Number) });
+    await reports.close();
+
+    // Eight 12-second jobs done by other workers of the cluster, as they report them on the event stream.
+    const redisClient = new Redis(redis.url);
+    for (let i = 0; i < 8; i++) {
+      await redisClient.xadd(bull.keys.events!, '*', 'event', 'completed', 'jobId', `elsewhere-${i}`, 'returnvalue', JSON.stringify({ heldMs: 12_000 }), 'prev', 'active');
+    }
+    redisClient.disconnect();
+    // No worker: a started deck fills the queue, and the next upload is refused with the cluster's time.
+    await worker?.close();
+    worker = null;
+    const started = await sendDeck(app, await premium(app, database, `full-${kind}`), deck, true);
+    expect(started.statusCode).toBe(202);
+    await expect
+      .poll(async () => {
+        const refused = await visitor(app, nextIp()).process(await fixture('photo.jpg'), 'photo.jpg');
+        return [refused.statusCode, refused.headers['retry-after']];
+      }, { timeout: 10_000 })
+      .toEqual([503, '12']);
+    await startWorker();
+    expect((await bull.getJob(started.json().id))?.id).toBe(started.json().id);
   });
 });
 
