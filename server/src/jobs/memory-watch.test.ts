@@ -1,12 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { canWatchMemory, residentBytes, watchMemory } from './memory-watch.js';
+import { openProcessReader, type ProcessReader } from './proc-reader.js';
 
 // The job memory budget is read from outside the job process (docs/decisions/0149, 0159).
 describe.runIf(canWatchMemory)('watching a process’s memory', () => {
+  let reader: ProcessReader | null = null;
+  const ownReader = () => (reader = openProcessReader(process.pid));
+  afterEach(() => reader?.close());
+
   it('reads the same resident memory as /proc/<pid>/status says, and calls over-budget once', async () => {
     const status = residentBytes(process.pid)!;
     const seen: number[] = [];
-    watchMemory(process.pid, status / 2, (bytes) => seen.push(bytes));
+    watchMemory(ownReader(), status / 2, (bytes) => seen.push(bytes));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen).toHaveLength(1);
     // RSS moves a little between two reads; a wrong page size would be 16 times off.
@@ -16,7 +21,7 @@ describe.runIf(canWatchMemory)('watching a process’s memory', () => {
 
   it('stays silent under the budget and after it is stopped', async () => {
     const seen: number[] = [];
-    const stop = watchMemory(process.pid, residentBytes(process.pid)! * 4, (bytes) => seen.push(bytes));
+    const stop = watchMemory(ownReader(), residentBytes(process.pid)! * 4, (bytes) => seen.push(bytes));
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
     stop();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { openProcessReader, type ProcessReader } from './proc-reader.js';
+import type { ProcessReader } from './proc-reader.js';
 
 /**
  * How often the app reads a running job process's memory: libvips grew a 100 MP job by at most
@@ -23,24 +23,16 @@ export const canWatchMemory = residentBytes(process.pid) !== null;
 /**
  * Calls overBudget once when the process's resident memory passes `budgetBytes`, reading it from the
  * outside, so a job process whose own event loop is busy (a long synchronous step) is still ended in time.
- * Each check reads /proc/<pid>/statm through one open descriptor: opening and parsing /proc/<pid>/status
- * every 10 ms cost the app ~15 ms of CPU per second of a job (decision 0159). Given a pid, the watch
- * opens it and closes it when stopped; given the job process's reader (proc-reader.ts, decision 0164),
- * it reads through that, which stays open. Returns the stop function.
+ * Each check reads /proc/<pid>/statm through the job process's reader (proc-reader.ts, decision 0164),
+ * whose descriptor stays open: opening and parsing /proc/<pid>/status every 10 ms cost the app ~15 ms of
+ * CPU per second of a job (decision 0159). Returns the stop function.
  */
-export function watchMemory(
-  source: number | Pick<ProcessReader, 'residentBytes'>,
-  budgetBytes: number,
-  overBudget: (residentBytes: number) => void,
-): () => void {
-  const own = typeof source === 'number' ? openProcessReader(source) : null;
-  const reader = own ?? (source as Pick<ProcessReader, 'residentBytes'>);
+export function watchMemory(reader: Pick<ProcessReader, 'residentBytes'>, budgetBytes: number, overBudget: (residentBytes: number) => void): () => void {
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     clearInterval(timer);
-    own?.close();
   };
   const timer = setInterval(() => {
     // Null: the process ended between two checks, and its exit tells the pool.

@@ -19,9 +19,6 @@ export function cpuTimeMs(pid: number): number | null {
   }
 }
 
-/** Whether this system lets the app read its job processes' CPU time; elsewhere the CPU limit counts wall-clock time. */
-export const canWatchCpu = cpuTimeMs(process.pid) !== null;
-
 export interface JobTimeLimits {
   /** CPU time the job's process may use from the job's start. */
   cpuMs: number;
@@ -59,11 +56,12 @@ export function jobTimer(limits: JobTimeLimits, clocks: JobClocks): { passed(): 
 }
 
 /**
- * The clocks of a process the app started: its CPU time from /proc, wall-clock time from here. Given the
- * job process's reader (proc-reader.ts), its CPU time is read through the reader's open descriptor (0164).
+ * The clocks of a process the app started: its CPU time through its reader's open /proc descriptor
+ * (proc-reader.ts, 0164; null where there is no /proc, so the CPU limit counts wall-clock time), wall-clock
+ * time from here.
  */
-export const processClocks = (source: number | Pick<ProcessReader, 'cpuMs'>): JobClocks => ({
-  cpuMs: () => (!canWatchCpu ? null : typeof source === 'number' ? cpuTimeMs(source) : source.cpuMs()),
+export const processClocks = (reader: Pick<ProcessReader, 'cpuMs'>): JobClocks => ({
+  cpuMs: () => reader.cpuMs(),
   wallMs: () => performance.now(),
 });
 
