@@ -22,6 +22,7 @@ import { prepareToolInputs, runTool } from './contenders.js';
 import { PREMIUM_AUTO } from './engine-direct.js';
 import { benchImage } from './image-set.js';
 import { judgeAgainst, looksAtLeast } from './judge.js';
+import { loadAverage } from './report.js';
 
 const settings: [string, EncodedFormat, number, EncodeTuning][] = [
   ['palette q80 dithered (stand-in)', 'png', 80, { paletteDither: 1 }],
@@ -45,7 +46,7 @@ async function pngquantNoMinimum(input: string) {
   return { data: await readFile(out) };
 }
 
-const lines: string[] = [`Cut-outs, ${new Date().toISOString()}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`];
+const lines: string[] = [`Cut-outs, ${new Date().toISOString()}, load ${loadAverage()} at the start`];
 try {
   for (const file of process.argv.slice(2)) {
     const data = await readFile(file);
@@ -79,5 +80,5 @@ try {
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }
-lines.push('', `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
+lines.push('', `load ${loadAverage()} at the end`);
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -8,7 +8,6 @@
  *   npx tsx bench/graphic-choice.ts <graphic …>
  */
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import sharp from 'sharp';
 import { encode, type EncodeTuning } from '../server/src/images/encode.js';
 import { inspectImage } from '../server/src/images/inspect.js';
@@ -16,7 +15,7 @@ import { fromPixels, rawPixels } from '../server/src/images/loaders.js';
 import { detailSample, smartTuning } from '../server/src/images/search.js';
 import { paletteSettings } from '../server/src/images/smart-png.js';
 import type { RawImage } from '../server/src/images/ssim.js';
-import { table } from './report.js';
+import { loadAverage, table } from './report.js';
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -69,4 +68,4 @@ for (const file of process.argv.slice(2)) {
   ]);
 }
 const header = ['graphic', 'pixels', 'palette', 'sample PNG', 'sample WebP', 'WebP ÷ PNG', 'full PNG', 'full WebP', 'WebP ÷ PNG (same order)', 'full PNG ms', 'full WebP ms', 'upload'];
-process.stdout.write(`Mosaic graphics, ${new Date().toISOString()}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; bytes, CPU ms\n\n${table(header, rows, false)}\n`);
+process.stdout.write(`Mosaic graphics, ${new Date().toISOString()}, load ${loadAverage()}; bytes, CPU ms\n\n${table(header, rows, false)}\n`);

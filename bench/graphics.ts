@@ -19,7 +19,7 @@ import { availableToolContenders, findTools, prepareToolInputs, runTool } from '
 import { PREMIUM_AUTO } from './engine-direct.js';
 import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
-import { median, table } from './report.js';
+import { loadAverage, median, table } from './report.js';
 
 const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' } } });
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -117,7 +117,7 @@ async function main() {
     await rm(workDir, { recursive: true, force: true });
   }
   const lines = [
-    `Graphics, ${started.toISOString()}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end; ssim.js full / page size, alpha over white and black (lower kept)`,
+    `Graphics, ${started.toISOString()}, load ${loadAverage()} at the end; ssim.js full / page size, alpha over white and black (lower kept)`,
     '',
     table(
       ['graphic', 'pngquant+optipng', 'smart PNG', '`auto`'],

@@ -19,6 +19,7 @@ import { fromPixels, rawPixels } from '../server/src/images/loaders.js';
 import { lookScores } from '../server/src/images/look.js';
 import { detailSample, SEARCH_STRIDE, smartTuning } from '../server/src/images/search.js';
 import type { RawImage } from '../server/src/images/ssim.js';
+import { loadAverage } from './report.js';
 
 /** Decoded with the sample's channels, as the search decodes its own trial palettes. */
 async function pixelsLike(sample: RawImage, encoded: Buffer): Promise<RawImage> {
@@ -67,7 +68,7 @@ try {
 }
 process.stdout.write(
   [
-    `pngquant's palette against the stand-in on each look.ts score (colour, luma per background; full size, then page size), load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `pngquant's palette against the stand-in on each look.ts score (colour, luma per background; full size, then page size), load ${loadAverage()}`,
     '',
     '| graphic | stand-in | pngquant 2.17 | (pngquant − stand-in) / (1 − stand-in) |',
     '| --- | --- | --- | --- |',

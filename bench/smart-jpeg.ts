@@ -10,7 +10,6 @@
  * Markdown goes to stdout, progress to stderr.
  */
 import { readFile, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { SearchDeadline } from '../server/src/images/deadline.js';
@@ -19,12 +18,11 @@ import { optimiseImage } from '../server/src/images/optimise.js';
 import { PREMIUM_AUTO } from './engine-direct.js';
 import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
-import { median, table } from './report.js';
+import { loadAverage as load, median, table } from './report.js';
 
 const inputs = process.argv.slice(2).filter((arg) => arg !== '--');
 if (inputs.length === 0) throw new Error('usage: npm run bench:jpeg -- <photo or folder …>');
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
 
 async function photosOf(names: string[]): Promise<BenchImage[]> {
