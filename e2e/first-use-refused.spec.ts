@@ -27,6 +27,8 @@ for (const width of [1280, 360]) {
     await expect(page.getByRole('button', { name: 'Smart lightening' })).toBeDisabled();
     await expect(page.getByTestId('remaining-images')).toHaveText('1 of 1 image left (renews every 24 hours)');
 
+    // The area takes files again once the queue has settled (a choice made while it is disabled is not taken).
+    await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
     await page.getByTestId('upload-input').setInputFiles(photo);
     await expect(page.getByTestId('selected-row')).toHaveCount(1);
     await expect(page.getByTestId('upload-failed')).toHaveCount(0);
@@ -55,6 +57,7 @@ for (const [language, words] of Object.entries(explained)) {
     await expect(failed.locator('p')).toHaveCount(2);
     await expect(failed).not.toContainText(/could not|damaged|accept/i);
 
+    await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
     await page.getByTestId('upload-input').setInputFiles(pdfNamedJpg);
     await page.getByRole('button', { name: words.optimise, exact: true }).click();
     await expect(failed.locator('p').first()).toHaveText(`${words.notAnImage} ${uploadFormatsText(language)}.`);
