@@ -105,3 +105,25 @@ describe.runIf(canWatchMemory)("a job process's /proc files, read through descri
     expect(heldProcFiles()).toEqual([]);
   });
 });
+
+/** How often a process's main thread has gone to sleep and been woken: once a timer's turn when idle. */
+const wakes = (pid: string) => Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, 'latin1'))![1]);
+
+describe.runIf(canWatchMemory)('a job process whose memory the app watches (decision 0167)', { timeout: 60_000 }, () => {
+  it('sleeps between jobs: it runs no memory check of its own', async () => {
+    const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 2 });
+    try {
+      const data = await readFile(path.join(fixtures, 'photo.jpg'));
+      const options = { width: null, height: null, maintainRatio: true, format: 'jpeg' as const, quality: 75, maxBytes: null, keepMetadata: false };
+      await pool.run('image', { data, info: await inspectImage(data), options });
+      const pid = childPids().find((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('job-child'))!;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const before = wakes(pid);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Its own check every 25 ms woke it ~40 times a second.
+      expect(wakes(pid) - before).toBeLessThan(5);
+    } finally {
+      await pool.close();
+    }
+  });
+});
