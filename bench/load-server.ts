@@ -29,7 +29,7 @@ export interface LoadServer {
  * Each request names its own client address in X-Forwarded-For (TRUST_PROXY=1), like visitors behind
  * a proxy, so the per-client request limit answers only where a test means it to.
  */
-export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: string, settings: Record<string, string>): Promise<LoadServer> {
+export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: string, settings: Record<string, string>, nodeArgs: string[] = []): Promise<LoadServer> {
   if (!existsSync(builtServer)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
   const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
@@ -43,7 +43,7 @@ export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: stri
     server = await startServer(
       'build',
       { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...settings },
-      { inheritEnv: false, stdout: 'pipe' },
+      { inheritEnv: false, stdout: 'pipe', nodeArgs },
     );
   } catch (error) {
     await removeData();
