@@ -1,7 +1,7 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Plan, QuotaWindow } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { results } from '../../db/schema/index.js';
+import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { CompletedColumns, ReservationLedger } from '../../jobs/reservations.js';
 import { chargeLimitHit, refuseIfHeavyWorkSpent } from './heavy-work.js';
@@ -105,15 +105,16 @@ export function giveBackStaleReservations(db: Database, now: Date, staleAfterMs 
 }
 
 /** Marks a reservation completed (spent) with its stored file; see ReservationLedger.complete. */
-export async function completeReservation(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<boolean> {
+export async function completeReservation(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<ResultRow | null> {
+  // The whole row comes back, so the request that waits for it need not read it again (decision 0169).
   const [completed] = await db
     .update(results)
     .set({ status: 'completed', ...columns, storageKey })
     .where(and(eq(results.id, resultId), eq(results.status, 'processing')))
-    .returning({ id: results.id });
-  if (completed) return true;
-  const [row] = await db.select({ status: results.status, storageKey: results.storageKey }).from(results).where(eq(results.id, resultId));
-  return row?.status === 'completed' && row.storageKey === storageKey;
+    .returning();
+  if (completed) return completed;
+  const [row] = await db.select().from(results).where(eq(results.id, resultId));
+  return row?.status === 'completed' && row.storageKey === storageKey ? row : null;
 }
 
 /** The ledger handed to result jobs (jobs/reservations.ts) by the entry points; `now` dates heavy work. */
