@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freshPostgres } from './postgres.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { startServer, type ServerOptions, type ServerProcess } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtServer = path.join(root, 'server/dist/main.js');
@@ -29,8 +29,13 @@ export interface LoadServer {
  * Each request names its own client address in X-Forwarded-For (TRUST_PROXY=1), like visitors behind
  * a proxy, so the per-client request limit answers only where a test means it to.
  */
-export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: string, settings: Record<string, string>, nodeArgs: string[] = []): Promise<LoadServer> {
-  if (!existsSync(builtServer)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+export async function startLoadServer(
+  kind: DatabaseKind,
+  postgresAdminUrl: string,
+  settings: Record<string, string>,
+  how: Pick<ServerOptions, 'nodeArgs' | 'script'> = {},
+): Promise<LoadServer> {
+  if (!existsSync(how.script ?? builtServer)) throw new Error(`${how.script ?? 'server/dist/main.js'} is missing: run \`npm run build\` first`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
   const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
   const removeData = async () => {
@@ -43,7 +48,7 @@ export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: stri
     server = await startServer(
       'build',
       { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...settings },
-      { inheritEnv: false, stdout: 'pipe', nodeArgs },
+      { inheritEnv: false, stdout: 'pipe', ...how },
     );
   } catch (error) {
     await removeData();

@@ -4,10 +4,12 @@
  * request's own work (multipart or body, session, quota reservation, result row, store, download).
  *
  *   npm run build && npm run bench:server-cpu -- [--requests 30] [--rounds 5] [--databases pglite,postgres]
- *     [--paths guest,user,api] [--size 64] [--statements] [--profile DIR]
+ *     [--paths guest,user,api] [--size 64] [--statements] [--profile DIR] [--against server/dist-before]
  *
  * Paths, each an upload then its download, one at a time:
- * - guest: POST /api/images/process (quality 75) with the cookie a browser keeps, then GET the result;
+ * - guest: POST /api/images/process (quality 75) with the cookie a browser keeps, then GET the result (a
+ *   new guest each round: each upload's quota count reads the owner's rows in the window, which a real
+ *   guest's quota keeps few);
  * - user: the same, signed in (registered tier; a new account each round, under the per-account limit);
  * - api: POST /api/v1/shrink with an API key (Basic), then GET its output (a new account and key each round).
  *
@@ -19,6 +21,9 @@
  * `--statements` counts SQL statements instead (bench/sql-count.ts, loaded into the server through tsx,
  * so no CPU figure is taken): per pair on each path, and the statements of one pair, counted by text.
  * `--profile DIR` runs the server under `node --cpu-prof`, its profile written to DIR when it stops.
+ * `--against DIR` runs another build beside this one (a copy of an older server/dist, kept in server/ so it
+ * finds the migrations), on a database of its own: each round measures both, in turn, so the two see the
+ * same load; the figures are this build's, the other's and this build's as a ratio of the other's.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,6 +45,7 @@ const { values: options } = parseArgs({
     size: { type: 'string', default: '64' },
     statements: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    against: { type: 'string' },
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -117,9 +123,12 @@ async function apiPairs(origin: string, image: Buffer): Promise<Pair> {
   };
 }
 
-/** A fresh client for a round: the guest keeps one cookie throughout; a user and a key are new each round (per-account limits). */
-async function pairFor(name: PathName, server: LoadServer, image: Buffer, guest: ReturnType<typeof browserSession>): Promise<Pair> {
-  if (name === 'guest') return () => webPair(guest, image);
+/** A fresh client for a round: a new guest (its cookie kept from its first upload), user or key (per-account limits, rows in the window). */
+async function pairFor(name: PathName, server: LoadServer, image: Buffer): Promise<Pair> {
+  if (name === 'guest') {
+    const guest = browserSession(server.origin, nextAddress);
+    return () => webPair(guest, image);
+  }
   if (name === 'user') {
     const send = await signedIn(server.origin);
     return () => webPair(send, image);
@@ -135,28 +144,40 @@ async function serverCpuPerPair(server: LoadServer, pair: Pair, count: number): 
   return ((after - before) * 1000) / count;
 }
 
-async function measure(kind: DatabaseKind, image: Buffer): Promise<Record<PathName, number[]>> {
-  const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
-  const server = await startLoadServer(kind, String(options['postgres-url']), { QUOTA_GUEST: '100000000', QUOTA_FREE: '100000000', QUOTA_PREMIUM: '', WEB_DIST_DIR: '' }, profile);
-  const figures = Object.fromEntries(paths.map((name) => [name, [] as number[]])) as Record<PathName, number[]>;
+type Figures = Record<PathName, number[]>;
+
+/** Per build (this one, then --against's), per path, the CPU per pair of each round. */
+async function measure(kind: DatabaseKind, image: Buffer): Promise<Figures[]> {
+  const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
+  const settings = { QUOTA_GUEST: '100000000', QUOTA_FREE: '100000000', QUOTA_PREMIUM: '', WEB_DIST_DIR: '' };
+  const builds = [{ nodeArgs }, ...(options.against ? [{ script: path.resolve(options.against, 'main.js') }] : [])];
+  const servers: LoadServer[] = [];
   try {
-    const guest = browserSession(server.origin, nextAddress);
-    for (const name of paths) {
-      const pair = await pairFor(name, server, image, guest);
-      for (let i = 0; i < WARM_UP_PAIRS; i++) await pair();
+    for (const build of builds) servers.push(await startLoadServer(kind, String(options['postgres-url']), settings, build));
+    const figures = servers.map(() => Object.fromEntries(paths.map((name) => [name, [] as number[]])) as Figures);
+    for (const server of servers) {
+      for (const name of paths) {
+        const pair = await pairFor(name, server, image);
+        for (let n = 0; n < WARM_UP_PAIRS; n++) await pair();
+      }
     }
     for (let round = 0; round < rounds; round++) {
       for (const name of paths) {
-        const pair = await pairFor(name, server, image, guest);
-        figures[name].push(await serverCpuPerPair(server, pair, requests));
+        // Turn about: which build goes first changes every round.
+        const order = servers.map((_, i) => i);
+        if (round % 2 === 1) order.reverse();
+        for (const i of order) {
+          const pair = await pairFor(name, servers[i]!, image);
+          figures[i]![name].push(await serverCpuPerPair(servers[i]!, pair, requests));
+        }
       }
-      log(`${kind} round ${round + 1}: ${paths.map((name) => `${name} ${figures[name].at(-1)!.toFixed(1)} ms`).join(', ')} (load ${loadAverage()})`);
+      log(`${kind} round ${round + 1}: ${paths.map((name) => `${name} ${figures.map((f) => `${f[name].at(-1)!.toFixed(1)} ms`).join(' / ')}`).join(', ')} (load ${loadAverage()})`);
     }
-    if (server.errorLines() > 0) throw new Error(`the server logged ${server.errorLines()} errors`);
+    for (const server of servers) if (server.errorLines() > 0) throw new Error(`the server logged ${server.errorLines()} errors`);
+    return figures;
   } finally {
-    await server.close();
+    for (const server of servers) await server.close();
   }
-  return figures;
 }
 
 /** Statements per pair on each path, and one pair's statements by text (the first path's). */
@@ -175,9 +196,8 @@ async function countStatements(kind: DatabaseKind, image: Buffer): Promise<strin
   });
   const out: string[] = [];
   try {
-    const guest = browserSession(server.origin, nextAddress);
     for (const name of paths) {
-      const pair = await pairFor(name, server, image, guest);
+      const pair = await pairFor(name, server, image);
       await pair();
       // Sessions and rows in place: the pairs below are a returning client's.
       const before = (await statements()).length;
@@ -213,13 +233,17 @@ async function main() {
     process.stdout.write(`${out.join('\n')}\n`);
     return;
   }
+  const spread = (values: number[]) => `${median(values).toFixed(1)} ms (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
   for (const kind of databases) {
-    const figures = await measure(kind, image);
+    const [ours, theirs] = await measure(kind, image);
     const rows = paths.map((name) => {
-      const values = figures[name];
-      return [PATHS[name], `**${median(values).toFixed(1)} ms**`, `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} ms`];
+      const row = [PATHS[name], `**${spread(ours![name])}**`];
+      if (!theirs) return row;
+      const ratios = ours![name].map((value, round) => value / theirs[name][round]!);
+      return [...row, spread(theirs[name]), `**${median(ratios).toFixed(2)}×**`];
     });
-    out.push('', `**${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}**`, '', table(['Path', 'Server CPU per upload + download', 'Rounds (min–max)'], rows, false));
+    const header = ['Path', 'Server CPU per upload + download: median (min–max)', ...(theirs ? [`the same, ${options.against}`, 'ratio (median of rounds)'] : [])];
+    out.push('', `**${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}**`, '', table(header, rows, false));
   }
   out.push('', `- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAverage()} after`, '');
   process.stdout.write(`${out.join('\n')}\n`);
