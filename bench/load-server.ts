@@ -20,6 +20,8 @@ export interface LoadServer {
   errorLines(): number;
   /** Session rows in the database (PostgreSQL only: PGlite's folder is the server's alone). */
   sessionRows(): Promise<number | null>;
+  /** The PostgreSQL backends serving the server's database (PostgreSQL on this machine only; null on PGlite). */
+  databaseBackends(): Promise<number[] | null>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,14 @@ export async function startLoadServer(
       const { rows } = await client.query<{ count: string }>('select count(*) from sessions');
       await client.end();
       return Number(rows[0]!.count);
+    },
+    async databaseBackends() {
+      if (!database) return null;
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+      await client.end();
+      return rows.map((row) => row.pid);
     },
     async close() {
       await server.stop();

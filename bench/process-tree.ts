@@ -68,6 +68,12 @@ export async function treeCpu(rootPid: number): Promise<{ root: number; descenda
   return { root: own?.cpuSeconds ?? 0, descendants: childrenCpu };
 }
 
+/** CPU seconds used so far by the given processes together (those that ended count nothing). */
+export async function processesCpu(pids: number[]): Promise<number> {
+  const processes = await readProcesses();
+  return pids.reduce((sum, pid) => sum + (processes.get(pid)?.cpuSeconds ?? 0), 0);
+}
+
 /** Samples the tree's RSS every few hundred ms until stopped; stop() gives the peak seen. */
 export function watchPeakRss(rootPid: number, everyMs = 250) {
   let peak = 0;

@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { startLoadServer, type DatabaseKind, type LoadServer } from './load-server.js';
 import { browserSession } from './our-api.js';
-import { treeCpu } from './process-tree.js';
+import { processesCpu, treeCpu } from './process-tree.js';
 import { loadAverage, median, table } from './report.js';
 
 const { values: options } = parseArgs({
@@ -136,15 +136,21 @@ async function pairFor(name: PathName, server: LoadServer, image: Buffer): Promi
   return apiPairs(server.origin, image);
 }
 
-/** CPU milliseconds of the server's main process per pair, over `count` pairs. */
-async function serverCpuPerPair(server: LoadServer, pair: Pair, count: number): Promise<number> {
-  const before = (await treeCpu(server.pid)).root;
+/**
+ * CPU milliseconds per pair over `count` pairs: of the server's main process, and on PostgreSQL of the
+ * database backends serving it (the pool's connections, which stay open while it is busy; 0 on PGlite,
+ * whose work is the server's own).
+ */
+async function cpuPerPair(server: LoadServer, pair: Pair, count: number): Promise<{ server: number; database: number }> {
+  const backends = (await server.databaseBackends()) ?? [];
+  const [before, databaseBefore] = [(await treeCpu(server.pid)).root, await processesCpu(backends)];
   for (let i = 0; i < count; i++) await pair();
-  const after = (await treeCpu(server.pid)).root;
-  return ((after - before) * 1000) / count;
+  const [after, databaseAfter] = [(await treeCpu(server.pid)).root, await processesCpu(backends)];
+  return { server: ((after - before) * 1000) / count, database: ((databaseAfter - databaseBefore) * 1000) / count };
 }
 
-type Figures = Record<PathName, number[]>;
+/** Per path, each round's CPU per pair: the server's, and the database backends' (PostgreSQL). */
+type Figures = Record<PathName, number[]> & { database: Record<PathName, number[]> };
 
 /** Per build (this one, then --against's), per path, the CPU per pair of each round. */
 async function measure(kind: DatabaseKind, image: Buffer): Promise<Figures[]> {
@@ -154,7 +160,8 @@ async function measure(kind: DatabaseKind, image: Buffer): Promise<Figures[]> {
   const servers: LoadServer[] = [];
   try {
     for (const build of builds) servers.push(await startLoadServer(kind, String(options['postgres-url']), settings, build));
-    const figures = servers.map(() => Object.fromEntries(paths.map((name) => [name, [] as number[]])) as Figures);
+    const perPath = () => Object.fromEntries(paths.map((name) => [name, [] as number[]])) as Record<PathName, number[]>;
+    const figures: Figures[] = servers.map(() => ({ ...perPath(), database: perPath() }));
     for (const server of servers) {
       for (const name of paths) {
         const pair = await pairFor(name, server, image);
@@ -168,10 +175,12 @@ async function measure(kind: DatabaseKind, image: Buffer): Promise<Figures[]> {
         if (round % 2 === 1) order.reverse();
         for (const i of order) {
           const pair = await pairFor(name, servers[i]!, image);
-          figures[i]![name].push(await serverCpuPerPair(servers[i]!, pair, requests));
+          const took = await cpuPerPair(servers[i]!, pair, requests);
+          figures[i]![name].push(took.server);
+          figures[i]!.database[name].push(took.database);
         }
       }
-      log(`${kind} round ${round + 1}: ${paths.map((name) => `${name} ${figures.map((f) => `${f[name].at(-1)!.toFixed(1)} ms`).join(' / ')}`).join(', ')} (load ${loadAverage()})`);
+      log(`${kind} round ${round + 1}: ${paths.map((name) => `${name} ${figures.map((f) => `${f[name].at(-1)!.toFixed(1)}+${f.database[name].at(-1)!.toFixed(1)} ms`).join(' / ')}`).join(', ')} (load ${loadAverage()})`);
     }
     for (const server of servers) if (server.errorLines() > 0) throw new Error(`the server logged ${server.errorLines()} errors`);
     return figures;
@@ -236,13 +245,19 @@ async function main() {
   const spread = (values: number[]) => `${median(values).toFixed(1)} ms (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
   for (const kind of databases) {
     const [ours, theirs] = await measure(kind, image);
+    const ratio = (a: number[], b: number[]) => `**${median(a.map((value, round) => value / b[round]!)).toFixed(2)}×**`;
     const rows = paths.map((name) => {
       const row = [PATHS[name], `**${spread(ours![name])}**`];
+      if (kind === 'postgres') row.push(spread(ours!.database[name]));
       if (!theirs) return row;
-      const ratios = ours![name].map((value, round) => value / theirs[name][round]!);
-      return [...row, spread(theirs[name]), `**${median(ratios).toFixed(2)}×**`];
+      row.push(spread(theirs[name]), ratio(ours![name], theirs[name]));
+      if (kind === 'postgres') row.push(spread(theirs.database[name]), ratio(ours!.database[name], theirs.database[name]));
+      return row;
     });
-    const header = ['Path', 'Server CPU per upload + download: median (min–max)', ...(theirs ? [`the same, ${options.against}`, 'ratio (median of rounds)'] : [])];
+    const header = ['Path', 'Server CPU per upload + download: median (min–max)'];
+    if (kind === 'postgres') header.push("PostgreSQL backends' CPU");
+    if (theirs) header.push(`server CPU, ${options.against}`, 'server ratio (median of rounds)');
+    if (theirs && kind === 'postgres') header.push(`backends' CPU, ${options.against}`, 'backends ratio');
     out.push('', `**${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}**`, '', table(header, rows, false));
   }
   out.push('', `- Load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAverage()} after`, '');
