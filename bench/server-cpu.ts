@@ -138,15 +138,18 @@ async function pairFor(name: PathName, server: LoadServer, image: Buffer): Promi
 
 /**
  * CPU milliseconds per pair over `count` pairs: of the server's main process, and on PostgreSQL of the
- * database backends serving it (the pool's connections, which stay open while it is busy; 0 on PGlite,
- * whose work is the server's own).
+ * database backends serving it (those open at the start and the end: the pool's connections stay open
+ * while it is busy; 0 on PGlite, whose work is the server's own).
  */
 async function cpuPerPair(server: LoadServer, pair: Pair, count: number): Promise<{ server: number; database: number }> {
   const backends = (await server.databaseBackends()) ?? [];
   const [before, databaseBefore] = [(await treeCpu(server.pid)).root, await processesCpu(backends)];
   for (let i = 0; i < count; i++) await pair();
   const [after, databaseAfter] = [(await treeCpu(server.pid)).root, await processesCpu(backends)];
-  return { server: ((after - before) * 1000) / count, database: ((databaseAfter - databaseBefore) * 1000) / count };
+  // A backend that ended meanwhile (the pool closes idle ones) counts nothing rather than minus its past.
+  let database = 0;
+  for (const [pid, seconds] of databaseAfter) database += seconds - (databaseBefore.get(pid) ?? seconds);
+  return { server: ((after - before) * 1000) / count, database: (database * 1000) / count };
 }
 
 /** Per path, each round's CPU per pair: the server's, and the database backends' (PostgreSQL). */
