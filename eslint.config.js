@@ -31,7 +31,7 @@ const belowModules = [
 const lazySdk = 'Load it with await import() where its setting is used, and import only its types here (docs/decisions/0110).';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/drizzle/**', 'bench/out/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', 'server/dist-*/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/drizzle/**', 'bench/out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freshPostgres } from './postgres.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { startServer, type ServerOptions, type ServerProcess } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtServer = path.join(root, 'server/dist/main.js');
@@ -20,6 +20,8 @@ export interface LoadServer {
   errorLines(): number;
   /** Session rows in the database (PostgreSQL only: PGlite's folder is the server's alone). */
   sessionRows(): Promise<number | null>;
+  /** The PostgreSQL backends serving the server's database (PostgreSQL on this machine only; null on PGlite). */
+  databaseBackends(): Promise<number[] | null>;
   close(): Promise<void>;
 }
 
@@ -29,8 +31,13 @@ export interface LoadServer {
  * Each request names its own client address in X-Forwarded-For (TRUST_PROXY=1), like visitors behind
  * a proxy, so the per-client request limit answers only where a test means it to.
  */
-export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: string, settings: Record<string, string>): Promise<LoadServer> {
-  if (!existsSync(builtServer)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+export async function startLoadServer(
+  kind: DatabaseKind,
+  postgresAdminUrl: string,
+  settings: Record<string, string>,
+  how: Pick<ServerOptions, 'nodeArgs' | 'script'> = {},
+): Promise<LoadServer> {
+  if (!existsSync(how.script ?? builtServer)) throw new Error(`${how.script ?? 'server/dist/main.js'} is missing: run \`npm run build\` first`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
   const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
   const removeData = async () => {
@@ -43,7 +50,7 @@ export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: stri
     server = await startServer(
       'build',
       { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...settings },
-      { inheritEnv: false, stdout: 'pipe' },
+      { inheritEnv: false, stdout: 'pipe', ...how },
     );
   } catch (error) {
     await removeData();
@@ -68,6 +75,14 @@ export async function startLoadServer(kind: DatabaseKind, postgresAdminUrl: stri
       const { rows } = await client.query<{ count: string }>('select count(*) from sessions');
       await client.end();
       return Number(rows[0]!.count);
+    },
+    async databaseBackends() {
+      if (!database) return null;
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+      await client.end();
+      return rows.map((row) => row.pid);
     },
     async close() {
       await server.stop();

@@ -68,6 +68,12 @@ export async function treeCpu(rootPid: number): Promise<{ root: number; descenda
   return { root: own?.cpuSeconds ?? 0, descendants: childrenCpu };
 }
 
+/** CPU seconds used so far by each of the given processes that is still running. */
+export async function processesCpu(pids: number[]): Promise<Map<number, number>> {
+  const processes = await readProcesses();
+  return new Map(pids.flatMap((pid) => (processes.has(pid) ? [[pid, processes.get(pid)!.cpuSeconds] as const] : [])));
+}
+
 /** Samples the tree's RSS every few hundred ms until stopped; stop() gives the peak seen. */
 export function watchPeakRss(rootPid: number, everyMs = 250) {
   let peak = 0;

@@ -28,6 +28,10 @@ export interface ServerOptions {
   inheritEnv?: boolean;
   /** 'pipe' to read its log from child.stdout. */
   stdout?: 'ignore' | 'pipe';
+  /** Node's own options before the entry (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
+  /** Another build's main.js in place of the entry's (a copy of an older server/dist beside it). */
+  script?: string;
 }
 
 /** On a loaded machine (other jobs, `nice`) compiling and starting the server from its sources can take minutes. */
@@ -43,7 +47,7 @@ export async function startServer(entry: ServerEntry, settings: Record<string, s
   const worker = entry === 'worker sources';
   const port = worker ? 0 : await freePort();
   const base = options.inheritEnv === false ? { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? root } : process.env;
-  const child = spawn(process.execPath, entries[entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.script ? [options.script] : entries[entry])], {
     cwd: root,
     // A worker's ready line is an info line on stdout.
     stdio: ['ignore', worker ? 'pipe' : (options.stdout ?? 'ignore'), 'inherit'],

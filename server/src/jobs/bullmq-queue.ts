@@ -152,11 +152,13 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
         await added.waitUntilFinished(events, waitMs);
       } catch (error) {
         // A job removed on completion before the wait began reads as failed: the row is the truth.
-        if (await options.ledger.isCompleted(job.resultId)) return;
+        if (await options.ledger.isCompleted(job.resultId)) return null;
         const message = error instanceof Error ? error.message : '';
         if (/timed out/.test(message)) throw new JobStillRunning();
         throw errorOfReason(message) ?? notProcessed();
       }
+      // A worker completed the row, in its own process.
+      return null;
     },
     async start(job, data, admission) {
       await enqueue(job, data).finally(() => admission?.release());

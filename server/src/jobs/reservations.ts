@@ -17,10 +17,11 @@ export function hitALimit(error: unknown): boolean {
  */
 export interface ReservationLedger {
   /**
-   * Marks the reserved result completed with its stored file. True also when it already was, with that
-   * file (a job run twice); false when the reservation is gone (given back meanwhile).
+   * Marks the reserved result completed with its stored file, and gives the completed row. The row also
+   * when it already was completed with that file (a job run twice); null when the reservation is gone
+   * (given back meanwhile).
    */
-  complete(resultId: string, storageKey: string, columns: CompletedColumns): Promise<boolean>;
+  complete(resultId: string, storageKey: string, columns: CompletedColumns): Promise<ResultRow | null>;
   /** Gives the unit back; only a reservation goes (a completed result stays spent), so twice is harmless. */
   giveBack(resultId: string): Promise<void>;
   /** Charges a job that hit its time or memory limit to its owner's heavy work, once, while its row is still there (docs/decisions/0147). */

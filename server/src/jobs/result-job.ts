@@ -1,3 +1,4 @@
+import type { ResultRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { extensionOf } from '../images/formats.js';
 import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
@@ -85,9 +86,10 @@ export function resultGivenBack(): AppError {
 /**
  * Runs one result job to the end: the work, the file in the store, the row marked completed. Whoever
  * runs it (this process without Redis, a worker with it) completes the row, so a result outlives the
- * request that asked for it. Running it twice (a worker taken for dead) completes the row once.
+ * request that asked for it. Running it twice (a worker taken for dead) completes the row once. Gives
+ * the completed row.
  */
-export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<void> {
+export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<ResultRow> {
   // The owner's earlier jobs may have spent the heavy-work budget while this one waited (docs/decisions/0147).
   if (job.heavy) await deps.ledger.refuseIfHeavyWorkSpent(job.resultId);
   const { storageKey, data: output, columns, preservable } = await work(deps, job, data).catch(async (error: unknown) => {
@@ -98,7 +100,8 @@ export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: B
   await deps.store.put(storageKey, output);
   // An API shrink's preservable fields wait beside it for a later `preserve` (docs/decisions/0136).
   if (preservable && !nothingKept(preservable)) await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));
-  if (await deps.ledger.complete(job.resultId, storageKey, columns)) return;
+  const completed = await deps.ledger.complete(job.resultId, storageKey, columns);
+  if (completed) return completed;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.
   await deps.store.delete(storageKey);
   await deps.store.delete(keptMetadataKey(job.resultId));

@@ -1,3 +1,4 @@
+import type { ResultRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { fairLines } from './fair-lines.js';
 import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
@@ -17,8 +18,11 @@ export interface ResultQueue {
    * 503 when none is left, so of a burst that passed assertRoom together only as many go on as fit (0082).
    */
   admit(): Promise<Admission>;
-  /** Runs the job to its end; rejects with its error or JobStillRunning (the caller, reserveAndProduce, gives the unit back). The job takes the admission's place. */
-  produce(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
+  /**
+   * Runs the job to its end; rejects with its error or JobStillRunning (the caller, reserveAndProduce, gives the unit back). The job takes the admission's place.
+   * Gives the completed row when this process completed it, null when a worker elsewhere did (the caller reads it).
+   */
+  produce(job: ResultJob, data: Buffer, admission?: Admission): Promise<ResultRow | null>;
   /** Accepts the job and returns at once; the row, or failureOf, tells its outcome later. */
   start(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
   /** Why a started job failed, for its owner, while that is remembered (an hour); null when unknown. */
@@ -51,7 +55,7 @@ export function clientError(error: unknown): AppError {
  */
 export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): ResultQueue {
   const failures = new Map<string, { owner: string; error: AppError; at: number }>();
-  const started = new Set<Promise<void>>();
+  const started = new Set<Promise<unknown>>();
   // Refusals ask the client back about when the running jobs will have freed places (0158).
   const retryAfter = retryAfterEstimate();
   const busy = () => serverBusy(retryAfter.seconds);
@@ -83,7 +87,7 @@ export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): Resu
     async produce(job, data, admission) {
       // Given back in the same tick as the job is queued, so the job takes its place.
       admission?.release();
-      await inLine(job, data);
+      return inLine(job, data);
     },
     async start(job, data, admission) {
       admission?.release();

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { ApiKeyRow, UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/index.js';
 import type { QuotaOwner } from '../quota/index.js';
-import { findLiveKey, markKeyUsed } from '../keys/index.js';
+import { findLiveKey, markKeyUsed, useLiveKey } from '../keys/index.js';
 import { unauthorized } from './errors.js';
 
 /** Who an API call is from: a live key, its active owner and their plan. */
@@ -28,7 +28,10 @@ export function presentedKey(header: string | undefined): string | null {
 export async function identifyCaller(request: FastifyRequest, db: Database, plans: PlanTable): Promise<ApiCaller | null> {
   const key = presentedKey(request.headers.authorization);
   const found = key ? await findLiveKey(db, key) : null;
-  if (!found) return null;
+  return found && callerOf(request, found, plans);
+}
+
+function callerOf(request: FastifyRequest, found: { key: ApiKeyRow; user: UserRow }, plans: PlanTable): ApiCaller {
   // Results made through the API carry the key in place of a browser's guest session.
   const owner: QuotaOwner = { guestSessionId: `api-key:${found.key.id}`, userId: found.user.id, clientIp: request.ip };
   return { ...found, owner, plan: plans[found.user.tier] };
@@ -39,9 +42,15 @@ export async function authenticate(request: FastifyRequest, db: Database, plans:
   if (!request.headers.authorization) {
     throw unauthorized('Send your API key with HTTP Basic authentication: user "api", password your key.');
   }
+  // A live key of an active owner is found and marked used at once (decision 0169).
+  const key = presentedKey(request.headers.authorization);
+  const used = key ? await useLiveKey(db, key, now) : null;
+  if (used) return callerOf(request, used, plans);
+  // Refused: which refusal is read again, nothing marked.
   const caller = await identifyCaller(request, db, plans);
   if (!caller) throw unauthorized();
   if (!caller.user.isActive) throw unauthorized('This account has been deactivated, so its API keys no longer work.');
+  // Reactivated between the two reads: accepted, as the owner is active now.
   await markKeyUsed(db, caller.key.id, now);
   return caller;
 }

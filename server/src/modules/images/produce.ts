@@ -58,14 +58,17 @@ export async function reserveAndProduce(
   await reserveUnit(deps.db, plan, owner, { ...reservation, id, expiresAt }, now);
   // Each owner waits in a line of their own; premium may fill every worker while nobody else waits (0147).
   const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner), mayUseAllWorkers: plan.tier === 'premium', heavy };
+  let completed: ResultRow | null = null;
   try {
     if (mode === 'start') await deps.jobs.start(job, data, admission);
-    else await deps.jobs.produce(job, data, admission);
+    else completed = await deps.jobs.produce(job, data, admission);
   } catch (error) {
     // A job that may still finish keeps its unit; any other failure gives back the reservation (once: only a 'processing' row goes).
     if (!(error instanceof JobStillRunning)) await giveBackUnit(deps.db, id);
     throw error;
   }
+  // Completed here, the row came back with its completion (decision 0169); else it is read.
+  if (completed) return completed;
   const [row] = await deps.db.select().from(results).where(eq(results.id, id));
   if (!row) throw resultGivenBack();
   return row;

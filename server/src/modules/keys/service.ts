@@ -76,6 +76,20 @@ export async function findLiveKey(db: Database, key: string): Promise<{ key: Api
   return row ?? null;
 }
 
+/**
+ * A presented key that is live and whose owner is active, marked used at `now`, with its owner; null
+ * otherwise (nothing is marked). One statement where a lookup and an update were two (decision 0169).
+ */
+export async function useLiveKey(db: Database, key: string, now: Date): Promise<{ key: ApiKeyRow; user: UserRow } | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .from(users)
+    .where(and(eq(users.id, apiKeys.userId), eq(apiKeys.hash, hashKey(key)), isNull(apiKeys.revokedAt), eq(users.isActive, true)))
+    .returning({ key: apiKeys, user: users });
+  return row ?? null;
+}
+
 export async function markKeyUsed(db: Database, keyId: string, now: Date): Promise<void> {
   await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId));
 }

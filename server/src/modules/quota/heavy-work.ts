@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { heavyWork, results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -25,13 +25,7 @@ export function isHeavyWork(spec: ResultJobSpec): boolean {
 /** Limit hits in the last hour, and when the oldest leaves it (null while none); counted as the quota is (owners.ts). */
 export async function heavyWorkUsage(db: Database, owner: ChargedOwner, now: Date): Promise<{ used: number; freesAt: Date | null }> {
   const since = new Date(now.getTime() - HEAVY_WORK_WINDOW_MS);
-  const { used, oldest } = await stricterCount(owner, heavyWork, async (filter) => {
-    const [row] = await db
-      .select({ used: count(), oldest: min(heavyWork.createdAt) })
-      .from(heavyWork)
-      .where(and(filter, gt(heavyWork.createdAt, since)));
-    return row;
-  });
+  const { used, oldest } = await stricterCount(db, owner, heavyWork, since);
   return { used, freesAt: oldest ? new Date(oldest.getTime() + HEAVY_WORK_WINDOW_MS) : null };
 }
 

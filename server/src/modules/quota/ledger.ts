@@ -1,7 +1,7 @@
-import { and, count, eq, gt, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Plan, QuotaWindow } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { results } from '../../db/schema/index.js';
+import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { CompletedColumns, ReservationLedger } from '../../jobs/reservations.js';
 import { chargeLimitHit, refuseIfHeavyWorkSpent } from './heavy-work.js';
@@ -48,13 +48,7 @@ export function windowStart(window: QuotaWindow, now: Date): Date {
 /** Units used in the plan's window: reservations in progress count, so parallel uploads cannot overspend. */
 export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, now: Date): Promise<QuotaUsage> {
   const since = windowStart(plan.window, now);
-  const { used, oldest } = await stricterCount(owner, results, async (filter) => {
-    const [row] = await db
-      .select({ used: count(), oldest: min(results.createdAt) })
-      .from(results)
-      .where(and(filter, gt(results.createdAt, since)));
-    return row;
-  });
+  const { used, oldest } = await stricterCount(db, owner, results, since);
   let nextImageAt: Date | null = null;
   if (used > 0 && plan.window === 'calendar-month') nextImageAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   else if (oldest) nextImageAt = new Date(oldest.getTime() + DAY_MS);
@@ -71,7 +65,8 @@ function lockKeys(owner: QuotaOwner): string[] {
  */
 export async function reserveUnit(db: Database, plan: Plan, owner: QuotaOwner, row: ReservedRow, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const key of lockKeys(owner)) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    // In one statement, still in the keys' order: PostgreSQL evaluates a select list left to right (decision 0169).
+    await tx.execute(sql`select ${sql.join(lockKeys(owner).map((key) => sql`pg_advisory_xact_lock(hashtext(${key}))`), sql`, `)}`);
     if (plan.maxImages !== null) {
       const { used } = await quotaUsage(tx as unknown as Database, plan, owner, now);
       if (used >= plan.maxImages) {
@@ -110,15 +105,16 @@ export function giveBackStaleReservations(db: Database, now: Date, staleAfterMs 
 }
 
 /** Marks a reservation completed (spent) with its stored file; see ReservationLedger.complete. */
-export async function completeReservation(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<boolean> {
+export async function completeReservation(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<ResultRow | null> {
+  // The whole row comes back, so the request that waits for it need not read it again (decision 0169).
   const [completed] = await db
     .update(results)
     .set({ status: 'completed', ...columns, storageKey })
     .where(and(eq(results.id, resultId), eq(results.status, 'processing')))
-    .returning({ id: results.id });
-  if (completed) return true;
-  const [row] = await db.select({ status: results.status, storageKey: results.storageKey }).from(results).where(eq(results.id, resultId));
-  return row?.status === 'completed' && row.storageKey === storageKey;
+    .returning();
+  if (completed) return completed;
+  const [row] = await db.select().from(results).where(eq(results.id, resultId));
+  return row?.status === 'completed' && row.storageKey === storageKey ? row : null;
 }
 
 /** The ledger handed to result jobs (jobs/reservations.ts) by the entry points; `now` dates heavy work. */

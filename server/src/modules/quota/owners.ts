@@ -1,5 +1,6 @@
-import { and, eq, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
 
 /** The columns that tie a row to whoever is charged for it: results and heavy work both carry them. */
 export interface OwnerColumns {
@@ -25,20 +26,34 @@ export function ownerFilters(columns: OwnerColumns, owner: ChargedOwner): SQL[] 
   return [eq(columns.guestSessionId, owner.guestSessionId), and(eq(columns.clientIp, owner.clientIp), eq(columns.byGuest, true))!];
 }
 
-/** The stricter of an owner's counts (one per filter) and the oldest counted row behind it. */
-export async function stricterCount(
-  owner: ChargedOwner,
-  columns: OwnerColumns,
-  countWhere: (filter: SQL) => Promise<{ used: number; oldest: Date | string | null } | undefined>,
-): Promise<{ used: number; oldest: Date | null }> {
+/** A table whose rows are counted per owner since a time: results and heavy work. */
+export type CountedTable = PgTable & OwnerColumns & { createdAt: AnyPgColumn };
+
+/**
+ * The stricter of an owner's counts of rows newer than `since` (one count per filter) and the oldest
+ * counted row behind it. One statement: each filter's count and oldest row are aggregates filtered by it,
+ * over the rows any filter matches (decision 0169).
+ */
+export async function stricterCount(db: Database, owner: ChargedOwner, table: CountedTable, since: Date): Promise<{ used: number; oldest: Date | null }> {
+  const filters = ownerFilters(table, owner);
+  const fields = Object.fromEntries(
+    filters.flatMap((filter, i) => [
+      [`used${i}`, sql<number>`count(*) filter (where ${filter})`.mapWith(Number)],
+      [`oldest${i}`, sql<Date | string | null>`min(${table.createdAt}) filter (where ${filter})`.mapWith(table.createdAt)],
+    ]),
+  );
+  const [row] = await db
+    .select(fields)
+    .from(table)
+    .where(and(gt(table.createdAt, since), or(...filters)));
   let used = 0;
   let oldest: Date | null = null;
-  for (const filter of ownerFilters(columns, owner)) {
-    const row = await countWhere(filter);
-    const rowUsed = Number(row?.used ?? 0);
+  for (let i = 0; i < filters.length; i++) {
+    const rowUsed = Number(row?.[`used${i}`] ?? 0);
     if (rowUsed > used) {
       used = rowUsed;
-      oldest = row?.oldest ? new Date(row.oldest) : null;
+      const first = row?.[`oldest${i}`] as Date | string | null | undefined;
+      oldest = first ? new Date(first) : null;
     }
   }
   return { used, oldest };
