@@ -3,6 +3,7 @@ import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiPaths } from '@lightpix/shared';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { unzip } from '../server/test/zip.js';
 import { expect, test } from './fixtures.js';
@@ -85,6 +86,43 @@ test('a guest pastes an image from the clipboard and it is added like a chosen f
     document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
   });
   await expect(page.getByTestId('selected-row')).toHaveCount(1);
+});
+
+test('at 360 px a file pasted while the image is being processed, or once none are left, is not added and the page says why', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/guest');
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
+  const bytes = [...(await readFile(photo))];
+  const paste = (name: string) =>
+    page.evaluate(
+      ({ data, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], name, { type: 'image/jpeg' }));
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      },
+      { data: bytes, name },
+    );
+  // The upload is held until the paste has been answered.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(apiPaths.processImage, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Optimise', exact: true }).click();
+  await expect(page.getByTestId('upload-area')).toHaveAttribute('aria-disabled', 'true');
+  await paste('while-busy.jpg');
+  await expect(page.locator('.toast-root')).toHaveText(/^Nothing added\. Files can be added again once the images in progress are done and the page is ready\./);
+  await expect(page.getByTestId('selected-row')).toHaveCount(1);
+  await expect(page.getByTestId('selected-row')).not.toContainText('while-busy.jpg');
+
+  release();
+  await expect(page.getByTestId('remaining-images')).toHaveText(/^0 of 1 /);
+  await paste('after-limit.jpg');
+  // The toast, not the area's own notice, which says it too.
+  await expect(page.locator('.toast-root')).toHaveText(/^Image limit reached/);
+  await expect(page.getByText('after-limit.jpg')).toHaveCount(0);
 });
 
 test('premium drops files anywhere on the page, not only on the upload area', async ({ page, browser, baseURL }) => {

@@ -52,8 +52,19 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
     });
   }
 
+  /** Why files cannot be added now: a paste or a drop outside the area still reaches handleFiles. */
+  function notAddedReason(): string {
+    if (limitReached) return t('upload.limitReached.title');
+    if (selectionFull) return t('upload.selectionFull');
+    return t('upload.notNow');
+  }
+
   function handleFiles(picked: PickedFile[]) {
-    if (disabled || maxImageBytes === undefined || picked.length === 0) return;
+    if (picked.length === 0) return;
+    if (disabled || maxImageBytes === undefined) {
+      toast({ title: notAddedReason() });
+      return;
+    }
     const selection = filterFiles(
       picked.map(({ file }) => file),
       { maxImageBytes, allowed },
