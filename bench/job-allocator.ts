@@ -19,22 +19,18 @@
  *
  * Markdown to stdout, progress to stderr. Linux only (/proc).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { inspectImage, type ImageInfo } from '../server/src/images/inspect.js';
 import type { OptimiseOptions } from '../server/src/images/optimise.js';
+import { assertJobChildBuilt, procStat, startJobChild } from './job-child.js';
 import { loadAverage as load, median, table } from './report.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JOB_CHILD = path.join(root, 'server/dist/job-child.js');
 const CORPUS_PHOTOS = '/work/shared/corpus/photos';
 const MB = 1024 * 1024;
-const PAGE_BYTES = 4096;
-const MS_PER_TICK = 10;
 const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 
 const { values: flags, positionals } = parseArgs({
@@ -75,11 +71,6 @@ const settings = only ? SETTINGS.filter((s) => only.includes(s.name)) : SETTINGS
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-function stat(pid: number): { cpuMs: number; rssBytes: number; minorFaults: number } {
-  const text = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
-  return { cpuMs: (fields[11]! + fields[12]!) * MS_PER_TICK, rssBytes: fields[21]! * PAGE_BYTES, minorFaults: fields[7]! };
-}
 const peakBytes = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1] ?? 0) * 1024;
 
 interface Child {
@@ -89,14 +80,7 @@ interface Child {
 
 /** A job process as the pool starts it (jobs/process-pool.ts), with the setting's allocator variables instead of the pool's. */
 async function startChild(env: Record<string, string>): Promise<Child> {
-  const base = { ...process.env };
-  delete base.MALLOC_ARENA_MAX;
-  delete base.MALLOC_MMAP_THRESHOLD_;
-  const child = fork(JOB_CHILD, [String(Infinity)], { serialization: 'advanced', env: { ...base, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', () => reject(new Error('the job process did not start')));
-  });
+  const child = await startJobChild(String(Infinity), env);
   return { process: child, pid: child.pid! };
 }
 
@@ -139,7 +123,7 @@ type Job = { label: string; input: { data: Buffer; info: ImageInfo; options: Opt
 /** One setting over the whole sequence, in fresh processes: CPU of every process it used, the first one's start excepted. */
 async function runSequence(setting: Setting, jobs: Job[]): Promise<Outcome> {
   let child: Child | null = await startChild(setting.env);
-  const first = stat(child.pid);
+  const first = procStat(child.pid);
   const startCpuMs = first.cpuMs;
   let cpuMs = -startCpuMs;
   let minorFaults = -first.minorFaults;
@@ -149,7 +133,7 @@ async function runSequence(setting: Setting, jobs: Job[]): Promise<Outcome> {
   const after: number[] = [];
   const started = performance.now();
   const finish = async (c: Child) => {
-    const s = stat(c.pid);
+    const s = procStat(c.pid);
     cpuMs += s.cpuMs;
     minorFaults += s.minorFaults;
     peak = Math.max(peak, peakBytes(c.pid));
@@ -159,12 +143,12 @@ async function runSequence(setting: Setting, jobs: Job[]): Promise<Outcome> {
     if (!child) {
       // A new process for this job: its start is part of the sequence's cost.
       child = await startChild(setting.env);
-      minorFaults -= stat(child.pid).minorFaults;
+      minorFaults -= procStat(child.pid).minorFaults;
       starts++;
     }
-    const before = stat(child.pid).cpuMs;
+    const before = procStat(child.pid).cpuMs;
     await runJob(child, job.input);
-    const { rssBytes: rss, cpuMs: jobEnd } = stat(child.pid);
+    const { rssBytes: rss, cpuMs: jobEnd } = procStat(child.pid);
     if (job.input.options.quality !== 'smart') fixedCpuMs += jobEnd - before;
     after.push(rss);
     if (setting.recycleBytes !== undefined && rss > setting.recycleBytes) {
@@ -178,7 +162,7 @@ async function runSequence(setting: Setting, jobs: Job[]): Promise<Outcome> {
 }
 
 async function main() {
-  if (!existsSync(JOB_CHILD)) throw new Error(`${JOB_CHILD} is missing: run npm run build -w server first`);
+  assertJobChildBuilt();
   const jobs: Job[] = [];
   for (const file of photos) {
     const data = readFileSync(file);

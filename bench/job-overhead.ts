@@ -28,11 +28,10 @@
  * Default photos: the corpus' sunset (the web path's), Dragonfly and seeding. Markdown to stdout,
  * progress to stderr. Linux only (/proc).
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { outputForOriginal } from '../server/src/images/formats.js';
@@ -41,15 +40,13 @@ import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_MS } from '.
 import { optimiseImage, type OptimiseOptions } from '../server/src/images/optimise.js';
 import { watchMemory } from '../server/src/jobs/memory-watch.js';
 import { openProcessReader, type ProcessReader } from '../server/src/jobs/proc-reader.js';
+import { JOB_PROCESS_MALLOC } from '../server/src/jobs/process-pool.js';
 import { processClocks, TIME_CHECK_MS, watchJobTime } from '../server/src/jobs/time-watch.js';
+import { assertJobChildBuilt, procStat, startJobChild } from './job-child.js';
 import { loadAverage as load, median, table } from './report.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JOB_CHILD = path.join(root, 'server/dist/job-child.js');
 const PHOTOS = ['sunset_by_Aitzol_Berasategi.jpg', 'Dragonfly_by_Bolly.jpg', 'seeding_by_Clements_Engelhardt.jpg'].map((name) => path.join('/work/shared/corpus/photos', name));
 const MB = 1024 * 1024;
-/** The pool's allocator variables (jobs/process-pool.ts, decision 0164). */
-const POOL_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(4 * MB), MALLOC_TOP_PAD_: String(16 * MB) };
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -72,26 +69,20 @@ interface Variant {
 const ALL_VARIANTS: Variant[] = [
   { name: 'in this process' },
   { name: 'in this process: cache off' },
-  { name: 'job process as before 0167', budget: String(1e15), env: POOL_MALLOC, cores: Infinity, watchMemory: true },
-  { name: 'job process now', budget: 'Infinity', env: POOL_MALLOC, watchMemory: true },
+  { name: 'job process as before 0167', budget: String(1e15), env: JOB_PROCESS_MALLOC, cores: Infinity, watchMemory: true },
+  { name: 'job process now', budget: 'Infinity', env: JOB_PROCESS_MALLOC, watchMemory: true },
   // glibc's own arena count (8 a core), given so that sharp keeps libvips' threads as in the job process.
   { name: "job process now: glibc's allocator", budget: 'Infinity', env: { MALLOC_ARENA_MAX: String(8 * os.cpus().length) }, watchMemory: true },
-  { name: 'job process now: memory not watched', budget: 'Infinity', env: POOL_MALLOC, watchMemory: false },
+  { name: 'job process now: memory not watched', budget: 'Infinity', env: JOB_PROCESS_MALLOC, watchMemory: false },
   // --setting name:KEY=value,KEY=value: a job process as now with other variables (VIPS_CONCURRENCY, UV_THREADPOOL_SIZE, NODE_OPTIONS, GLIBC_TUNABLES, MALLOC_*; KEY= unsets one).
   ...flags.setting.map((text): Variant => {
     const [name, variables = ''] = text.split(':');
     const env = Object.fromEntries(variables.split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-    return { name: name!, budget: 'Infinity', env: { ...POOL_MALLOC, ...env }, watchMemory: true };
+    return { name: name!, budget: 'Infinity', env: { ...JOB_PROCESS_MALLOC, ...env }, watchMemory: true };
   }),
 ];
 const only = flags.only?.split(',');
 const VARIANTS = only ? ALL_VARIANTS.filter((v) => only.includes(v.name)) : ALL_VARIANTS;
-
-function stat(pid: number): { cpuMs: number; minorFaults: number } {
-  const text = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
-  return { cpuMs: (fields[11]! + fields[12]!) * 10, minorFaults: fields[7]! };
-}
 
 interface JobProcess {
   child: ChildProcess;
@@ -99,15 +90,8 @@ interface JobProcess {
 }
 
 async function start(variant: Variant): Promise<JobProcess> {
-  const base = { ...process.env };
-  for (const key of Object.keys(POOL_MALLOC)) delete base[key];
   // A variable given empty (--setting name:MALLOC_TOP_PAD_=) is left unset.
-  const env = Object.fromEntries(Object.entries({ ...base, ...variant.env }).filter(([, value]) => value !== ''));
-  const child = fork(JOB_CHILD, [variant.budget!], { serialization: 'advanced', env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', () => reject(new Error('the job process did not start')));
-  });
+  const child = await startJobChild(variant.budget!, variant.env ?? {});
   return { child, reader: openProcessReader(child.pid!) };
 }
 
@@ -142,7 +126,7 @@ interface Sample {
 }
 
 async function main() {
-  if (!existsSync(JOB_CHILD)) throw new Error(`${JOB_CHILD} is missing: run npm run build -w server first`);
+  assertJobChildBuilt();
   const started = new Date();
   const loadBefore = load();
   const processes = new Map<string, JobProcess>();
@@ -160,13 +144,13 @@ async function main() {
       const run = async (variant: Variant): Promise<Sample> => {
         const job = processes.get(variant.name);
         sharp.cache(variant.name !== 'in this process: cache off');
-        const before = job ? stat(job.child.pid!) : { cpuMs: 0, minorFaults: 0 };
+        const before = job ? procStat(job.child.pid!) : { cpuMs: 0, minorFaults: 0 };
         const app = process.cpuUsage();
         const faults = process.resourceUsage().minorPageFault;
         if (job) await runIn(job, variant, input);
         else await optimiseImage(data, info, input.options);
         const used = process.cpuUsage(app);
-        const after = job ? stat(job.child.pid!) : { cpuMs: 0, minorFaults: process.resourceUsage().minorPageFault - faults };
+        const after = job ? procStat(job.child.pid!) : { cpuMs: 0, minorFaults: process.resourceUsage().minorPageFault - faults };
         return { appMs: (used.user + used.system) / 1000, jobMs: after.cpuMs - before.cpuMs, faults: after.minorFaults - before.minorFaults, rssAfter: job?.reader.residentBytes() ?? 0 };
       };
       // Warm-up, untimed: libvips' code, each job process's first jobs.
@@ -192,9 +176,9 @@ async function main() {
     const idleRows: string[][] = [];
     for (const variant of VARIANTS.filter((v) => v.budget)) {
       const job = processes.get(variant.name)!;
-      const before = stat(job.child.pid!).cpuMs;
+      const before = procStat(job.child.pid!).cpuMs;
       await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
-      idleRows.push([variant.name, `${((stat(job.child.pid!).cpuMs - before) / idleSeconds).toFixed(1)} ms per s`]);
+      idleRows.push([variant.name, `${((procStat(job.child.pid!).cpuMs - before) / idleSeconds).toFixed(1)} ms per s`]);
     }
     out.push('', `Idle, ${idleSeconds} s each (load ${load()}):`, '', table(['Job process', 'CPU while idle'], idleRows, false));
   } finally {

@@ -36,7 +36,7 @@ const MB = 1024 * 1024;
  * back to the system when freed; each of the two arenas grows and shrinks its heap 16 MB beyond what it
  * needs, so a job does not fault fresh pages in for every megabyte buffer (decision 0164).
  */
-const JOB_PROCESS_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(4 * MB), MALLOC_TOP_PAD_: String(16 * MB) };
+export const JOB_PROCESS_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: String(4 * MB), MALLOC_TOP_PAD_: String(16 * MB) };
 
 /** In the built server the job process script sits beside main.js; from the sources (tests, tsx) it is TypeScript. */
 const fromSources = import.meta.url.endsWith('.ts');
