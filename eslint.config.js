@@ -6,12 +6,17 @@ import globals from 'globals';
 /** Web code runs in the browser: no Node built-ins, nothing from the server package. */
 const browserOnly = [
   { group: ['node:*'], message: 'Web code runs in the browser: no Node built-ins.' },
-  { group: ['@lightpix/server', '@lightpix/server/*', '**/server/**'], message: 'Web code must not import server code; share through @lightpix/shared.' },
+  {
+    group: ['@lightpix/server', '@lightpix/server/*', '**/server/**'],
+    message: 'Web code must not import server code; share through @lightpix/shared.',
+  },
 ];
 /** Pages in app/ compose features; nothing below them reaches up. */
 // A leading '#' starts a comment in these gitignore-style patterns: '\\#' is the subpath import itself.
 const noApp = [{ group: ['**/app/**', '\\#app/**'], message: 'Only app/ composes pages; move what you need into lib/ or components/.' }];
-const noFeatures = [{ group: ['**/features/**', '\\#features/**'], message: 'lib/ and components/ sit below the features; move the shared piece down.' }];
+const noFeatures = [
+  { group: ['**/features/**', '\\#features/**'], message: 'lib/ and components/ sit below the features; move the shared piece down.' },
+];
 const noOtherFeature = [
   { regex: '^\\.\\./[^./][^/]*(/|$)', message: 'Features do not import each other; share through components/ or lib/.' },
   ...noFeatures.map((ban) => ({ ...ban, message: 'Features do not import each other; share through components/ or lib/.' })),
@@ -25,13 +30,29 @@ const throughDoors = [{ regex: '(^|/)modules/[^/]+/(?!index(\\.js)?$)', message:
 const betweenModules = [...throughDoors, { regex: '^\\.\\./[^./][^/]*/(?!index(\\.js)?$)', message: doorOnly }];
 /** The floors below the modules are handed what they need (a port, a callback) by the entry points. */
 const belowModules = [
-  { regex: '(^|/)modules(/|$)', message: 'db, storage, images, jobs, presentations and cluster sit below modules/: take what you need as a parameter (see jobs/reservations.ts).' },
+  {
+    regex: '(^|/)modules(/|$)',
+    message:
+      'db, storage, images, jobs, presentations and cluster sit below modules/: take what you need as a parameter (see jobs/reservations.ts).',
+  },
 ];
 
 const lazySdk = 'Load it with await import() where its setting is used, and import only its types here (docs/decisions/0110).';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', 'server/dist-*/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/drizzle/**', 'bench/out/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'server/dist-*/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/drizzle/**',
+      'bench/out/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -104,7 +125,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', 'react*'], message: 'shared runs on both sides: no Node, no DOM or React.' },
-            { group: ['@lightpix/server', '@lightpix/server/*', '@lightpix/web', '@lightpix/web/*'], message: 'shared is imported by server and web, never the reverse.' },
+            {
+              group: ['@lightpix/server', '@lightpix/server/*', '@lightpix/web', '@lightpix/web/*'],
+              message: 'shared is imported by server and web, never the reverse.',
+            },
             { regex: '^(\\.\\./)+(server|web)(/|$)', message: 'shared is imported by server and web, never the reverse.' },
           ],
         },

@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/test/**/*.test.ts', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: [
+      'shared/src/**/*.test.ts',
+      'server/src/**/*.test.ts',
+      'server/test/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'web/src/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     // Some tests build an app of their own (a PGlite copy of the template) or send a hundred images;

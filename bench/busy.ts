@@ -83,7 +83,8 @@ function busyLoops(count: number): ChildProcess[] {
 }
 
 /** "3 (5, 5, 30)": how many 503s were retried, and the Retry-After each asked for. */
-const retried = (answer: Answer) => (answer.waited.length === 0 ? String(answer.retries) : `${answer.retries} (${answer.waited.join(', ')})`);
+const retried = (answer: Answer) =>
+  answer.waited.length === 0 ? String(answer.retries) : `${answer.retries} (${answer.waited.join(', ')})`;
 
 async function main() {
   const uptime = await new Promise<string>((resolve) => {
@@ -112,7 +113,10 @@ async function main() {
     // A premium account with a key; its browser session uploads, its key converts.
     const web = browserSession(origin, () => ({ 'X-Forwarded-For': '10.30.0.1', Origin: origin }));
     const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    const registered = await web('/api/auth/register', json({ email: 'busy@example.com', password: 'correct horse battery', firstName: 'Busy', lastName: 'Bench' }));
+    const registered = await web(
+      '/api/auth/register',
+      json({ email: 'busy@example.com', password: 'correct horse battery', firstName: 'Busy', lastName: 'Bench' }),
+    );
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
@@ -122,7 +126,10 @@ async function main() {
     if (keyResponse.status !== 201) throw new Error(`key: ${keyResponse.status} ${await keyResponse.text()}`);
     const auth = `Basic ${Buffer.from(`api:${((await keyResponse.json()) as { key: string }).key}`).toString('base64')}`;
     const api = (pathname: string, init: RequestInit) =>
-      fetch(`${origin}${pathname}`, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: auth, 'X-Forwarded-For': '10.30.0.2' } });
+      fetch(`${origin}${pathname}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), Authorization: auth, 'X-Forwarded-For': '10.30.0.2' },
+      });
 
     // Before the busy loops: the four shrinks whose outputs the API then converts.
     const outputs: { photo: string; path: string }[] = [];
@@ -148,7 +155,13 @@ async function main() {
         for (const [name, value] of Object.entries(fields)) form.append(name, value);
         return web('/api/images/process', { method: 'POST', body: form });
       });
-      const body = (await response.json()) as { format?: string; processedSize?: number; search?: string | null; similarity?: number | null; error?: { code: string } };
+      const body = (await response.json()) as {
+        format?: string;
+        processedSize?: number;
+        search?: string | null;
+        similarity?: number | null;
+        error?: { code: string };
+      };
       return {
         what: `web ${mode}`,
         photo,
@@ -182,8 +195,20 @@ async function main() {
     // A request the client could not complete (a connection error) is an answer too: status 0.
     const settled = (what: string, photo: string, work: Promise<Answer>) =>
       work.catch((error: unknown): Answer => {
-        const message = error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error);
-        return { what, photo, status: 0, seconds: (performance.now() - started) / 1000, retries: 0, waited: [], format: message.slice(0, 60), bytes: 0, search: '', similarity: '' };
+        const message =
+          error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error);
+        return {
+          what,
+          photo,
+          status: 0,
+          seconds: (performance.now() - started) / 1000,
+          retries: 0,
+          waited: [],
+          format: message.slice(0, 60),
+          bytes: 0,
+          search: '',
+          similarity: '',
+        };
       });
     const loadSamples: number[] = [];
     const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]!), 10_000);
@@ -210,7 +235,17 @@ async function main() {
       '',
       table(
         ['Request', 'Photo', 'Status', 'Seconds', '503 retries (Retry-After s)', 'Format', 'Bytes', 'Search', 'Similarity'],
-        answers.map((a) => [a.what, a.photo, String(a.status), a.seconds.toFixed(1), retried(a), a.format, a.bytes.toLocaleString('en'), a.search, a.similarity]),
+        answers.map((a) => [
+          a.what,
+          a.photo,
+          String(a.status),
+          a.seconds.toFixed(1),
+          retried(a),
+          a.format,
+          a.bytes.toLocaleString('en'),
+          a.search,
+          a.similarity,
+        ]),
         false,
       ),
       '',

@@ -27,7 +27,8 @@ let client = 0;
 async function upload(instance: ServerProcess, file: { name: string; data: Buffer; format: string }): Promise<number> {
   const form = new FormData();
   form.append('image', new Blob([file.data]), file.name);
-  for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: file.format, maintainRatio: 'true' })) form.append(name, value);
+  for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: file.format, maintainRatio: 'true' }))
+    form.append(name, value);
   client++;
   const started = performance.now();
   const response = await fetch(`${instance.origin}/api/images/process`, {
@@ -60,7 +61,15 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bench-cluster-'));
   // No bucket: web and workers share one DATA_DIR on this machine.
   // Info, as the instances log in production.
-  const common = { LOG_LEVEL: 'info', NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'b'.repeat(64), DATA_DIR: dataDir, TRUST_PROXY: '1', QUOTA_GUEST: '100000' };
+  const common = {
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'b'.repeat(64),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '1',
+    QUOTA_GUEST: '100000',
+  };
   const queued = { ...common, REDIS_URL: REDIS_URL, REDIS_PREFIX: prefix };
   const started: ServerProcess[] = [];
   const launch = async (entry: 'sources' | 'worker sources', settings: Record<string, string>) => {
@@ -71,11 +80,15 @@ async function main() {
 
   try {
     const folders = ['photos', 'graphics'].map((folder) => path.join(root, 'bench/images', folder));
-    const sources = (await Promise.all(folders.map(async (folder) => (await readdir(folder)).map((file) => path.join(folder, file))))).flat().sort();
+    const sources = (await Promise.all(folders.map(async (folder) => (await readdir(folder)).map((file) => path.join(folder, file)))))
+      .flat()
+      .sort();
     const loaded = await Promise.all(sources.map(async (file) => ({ name: path.basename(file), data: await readFile(file) })));
     const files = Array.from({ length: IMAGES }, (_, i) => ({ ...loaded[i % loaded.length]!, format: i % 3 === 2 ? 'webp' : '' }));
     const small = { name: 'small.jpg', data: await readFile(path.join(root, 'server/test/fixtures/photo.jpg')), format: '' };
-    console.log(`${IMAGES} uploads of ${loaded.length} images (${files.reduce((sum, f) => sum + f.data.length, 0) >> 20} MB), ${PARALLEL} at a time; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `${IMAGES} uploads of ${loaded.length} images (${files.reduce((sum, f) => sum + f.data.length, 0) >> 20} MB), ${PARALLEL} at a time; ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
 
     const web = await launch('sources', { ...queued, ROLE: 'web' });
     await launch('worker sources', queued);
@@ -88,7 +101,9 @@ async function main() {
     // One worker again: the machine's load drifts, so the one-worker figure is the mean of a run before and after.
     const oneWorkerAgainMs = await throughput(web, files);
     const oneWorkerMs = (oneWorkerFirstMs + oneWorkerAgainMs) / 2;
-    console.log(`throughput, one worker:  ${oneWorkerMs.toFixed(0)} ms (${((IMAGES / oneWorkerMs) * 1000).toFixed(1)} images/s; runs of ${oneWorkerFirstMs.toFixed(0)} and ${oneWorkerAgainMs.toFixed(0)} ms)`);
+    console.log(
+      `throughput, one worker:  ${oneWorkerMs.toFixed(0)} ms (${((IMAGES / oneWorkerMs) * 1000).toFixed(1)} images/s; runs of ${oneWorkerFirstMs.toFixed(0)} and ${oneWorkerAgainMs.toFixed(0)} ms)`,
+    );
     console.log(`throughput, two workers: ${twoWorkersMs.toFixed(0)} ms (${((IMAGES / twoWorkersMs) * 1000).toFixed(1)} images/s)`);
     console.log(`two workers vs one: ${(oneWorkerMs / twoWorkersMs).toFixed(2)}x the throughput`);
 
@@ -107,8 +122,12 @@ async function main() {
       }
     }
     const ratio = median(throughQueue) / median(inProcess);
-    console.log(`one small image (${small.data.length >> 10} KB), median of ${LATENCY_ROUNDS}: in process ${median(inProcess).toFixed(1)} ms, through the queue ${median(throughQueue).toFixed(1)} ms`);
-    console.log(`queue vs in process: ${ratio.toFixed(2)}x (target ≤ ${TARGET_LATENCY_RATIO.toFixed(2)}x: ${ratio <= TARGET_LATENCY_RATIO ? 'met' : 'NOT met'})`);
+    console.log(
+      `one small image (${small.data.length >> 10} KB), median of ${LATENCY_ROUNDS}: in process ${median(inProcess).toFixed(1)} ms, through the queue ${median(throughQueue).toFixed(1)} ms`,
+    );
+    console.log(
+      `queue vs in process: ${ratio.toFixed(2)}x (target ≤ ${TARGET_LATENCY_RATIO.toFixed(2)}x: ${ratio <= TARGET_LATENCY_RATIO ? 'met' : 'NOT met'})`,
+    );
   } finally {
     await Promise.all(started.map((instance) => instance.stop()));
     const redis = new Redis(REDIS_URL);

@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import { encode, type EncodedFormat } from '../server/src/images/encode.js';
 import type { BenchImage, ImageClass } from './image-set.js';
 
-export const CONTENDERS = ['ours-default', 'ours-smart', 'ours-auto', 'sharp-direct', 'cjpeg-q75', 'pngquant+optipng', 'cwebp-q75'] as const;
+export const CONTENDERS = [
+  'ours-default',
+  'ours-smart',
+  'ours-auto',
+  'sharp-direct',
+  'cjpeg-q75',
+  'pngquant+optipng',
+  'cwebp-q75',
+] as const;
 export type ContenderName = (typeof CONTENDERS)[number];
 
 /** The contender each class is measured against: the tool people compare us with. */
@@ -126,7 +134,11 @@ export async function prepareToolInputs(image: BenchImage, workDir: string) {
   const pnm = path.join(workDir, info.channels === 1 ? 'input.pgm' : 'input.ppm');
   await writeFile(pnm, Buffer.concat([header, data]));
   const png = path.join(workDir, 'input.png');
-  await sharp(image.data).rotate().toColourspace(grey ? 'b-w' : 'srgb').png({ compressionLevel: 1 }).toFile(png);
+  await sharp(image.data)
+    .rotate()
+    .toColourspace(grey ? 'b-w' : 'srgb')
+    .png({ compressionLevel: 1 })
+    .toFile(png);
   return { pnm, png };
 }
 

@@ -59,8 +59,16 @@ try {
     const reference = await judge.judge(tool.data);
     const row = (name: string, bytes: number, look: { full: number; view: number }) =>
       `| ${name} | ${(bytes / 1024).toFixed(1)} | ${(bytes / tool.data.length).toFixed(2)}× | ${look.full.toFixed(4)} / ${look.view.toFixed(4)} | ${looksAtLeast(look, reference) ? '≥ pq' : 'below'} |`;
-    lines.push('', `### ${image.name}`, '', '| setting | KiB | × pngquant+optipng | ssim.js full / page | |', '| --- | --- | --- | --- | --- |');
-    lines.push(row(`pngquant --quality=${'reason' in quantised ? '0-80 (65-80 exits 99)' : '65-80'} + optipng -o2`, tool.data.length, reference));
+    lines.push(
+      '',
+      `### ${image.name}`,
+      '',
+      '| setting | KiB | × pngquant+optipng | ssim.js full / page | |',
+      '| --- | --- | --- | --- | --- |',
+    );
+    lines.push(
+      row(`pngquant --quality=${'reason' in quantised ? '0-80 (65-80 exits 99)' : '65-80'} + optipng -o2`, tool.data.length, reference),
+    );
     const cjpeg = await runTool('cjpeg-q75', inputs, workDir);
     if (!('reason' in cjpeg)) lines.push(row('cjpeg q75 (over white, loses the alpha)', cjpeg.data.length, await judge.judge(cjpeg.data)));
     const prepared = await rawPixels(sharp(data).rotate().toColourspace('srgb'));
@@ -72,7 +80,13 @@ try {
     const info = await inspectImage(data);
     for (const format of ['png', 'auto'] as const) {
       const result = await optimiseImage(data, info, { ...PREMIUM_AUTO, format }, SearchDeadline.none());
-      lines.push(row(`engine ${format === 'png' ? 'smart PNG' : '`auto`'}: ${result.format} q${result.quality}`, result.data.length, await judge.judge(result.data)));
+      lines.push(
+        row(
+          `engine ${format === 'png' ? 'smart PNG' : '`auto`'}: ${result.format} q${result.quality}`,
+          result.data.length,
+          await judge.judge(result.data),
+        ),
+      );
     }
     await judge.close();
     process.stderr.write(`${image.name} done\n`);

@@ -24,7 +24,16 @@ const GUEST_TARGET_S = 15;
 
 /** Eight colours in bands that move each frame: 199 MP to decode, under the 10 MB upload limit as a GIF. */
 async function floodGif(): Promise<Buffer> {
-  const palette = [[230, 57, 70], [241, 250, 238], [168, 218, 220], [69, 123, 157], [29, 53, 87], [255, 183, 3], [46, 196, 182], [120, 120, 120]];
+  const palette = [
+    [230, 57, 70],
+    [241, 250, 238],
+    [168, 218, 220],
+    [69, 123, 157],
+    [29, 53, 87],
+    [255, 183, 3],
+    [46, 196, 182],
+    [120, 120, 120],
+  ];
   const raw = Buffer.alloc(SIDE * SIDE * FRAMES * 3);
   let at = 0;
   for (let frame = 0; frame < FRAMES; frame++) {
@@ -37,7 +46,9 @@ async function floodGif(): Promise<Buffer> {
       }
     }
   }
-  return sharp(raw, { raw: { width: SIDE, height: SIDE * FRAMES, channels: 3, pageHeight: SIDE } }).gif({ dither: 0, colours: 16, effort: 1 }).toBuffer();
+  return sharp(raw, { raw: { width: SIDE, height: SIDE * FRAMES, channels: 3, pageHeight: SIDE } })
+    .gif({ dither: 0, colours: 16, effort: 1 })
+    .toBuffer();
 }
 
 interface Answer {
@@ -49,7 +60,8 @@ interface Answer {
 async function upload(server: ServerProcess, data: Buffer, name: string, cookie: string, sentAt: number): Promise<Answer> {
   const form = new FormData();
   form.append('image', new Blob([data]), name);
-  for (const [field, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' })) form.append(field, value);
+  for (const [field, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' }))
+    form.append(field, value);
   const response = await fetch(`${server.origin}/api/images/process`, { method: 'POST', body: form, headers: cookie ? { cookie } : {} });
   const body = (await response.json()) as { error?: { code: string } };
   return { status: response.status, code: body.error?.code ?? '', seconds: (performance.now() - sentAt) / 1000 };
@@ -59,7 +71,12 @@ async function signUp(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.origin}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: server.origin },
-    body: JSON.stringify({ email: `flood-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Flood', lastName: 'Account' }),
+    body: JSON.stringify({
+      email: `flood-${Date.now()}@example.com`,
+      password: 'correct horse battery',
+      firstName: 'Flood',
+      lastName: 'Account',
+    }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return response.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -81,30 +98,53 @@ async function main() {
   const guestJpeg = await readFile(path.join(root, 'bench/images/photos/skimage_rocket.jpg'));
   const gif = await floodGif();
   const meta = await sharp(gif, { animated: true }).metadata();
-  console.log(`flood: ${FLOOD} × GIF ${meta.width}×${meta.pageHeight}, ${meta.pages} frames, ${(gif.length / 1e6).toFixed(1)} MB; guest: JPEG ${(guestJpeg.length / 1024).toFixed(0)} KB after ${GUEST_AFTER_MS / 1000} s`);
+  console.log(
+    `flood: ${FLOOD} × GIF ${meta.width}×${meta.pageHeight}, ${meta.pages} frames, ${(gif.length / 1e6).toFixed(1)} MB; guest: JPEG ${(guestJpeg.length / 1024).toFixed(0)} KB after ${GUEST_AFTER_MS / 1000} s`,
+  );
   console.log(`${os.availableParallelism()} cores; before: ${uptime()}`);
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bench-fair-'));
-  const server = await startServer('sources', { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SESSION_SECRET: 'f'.repeat(64), QUOTA_GUEST: '1000', QUOTA_FREE: '1000' }, { inheritEnv: false });
+  const server = await startServer(
+    'sources',
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'f'.repeat(64),
+      QUOTA_GUEST: '1000',
+      QUOTA_FREE: '1000',
+    },
+    { inheritEnv: false },
+  );
   try {
     const cookie = await signUp(server);
     // Job processes started, as on a server that has been up a while.
-    await Promise.all([upload(server, guestJpeg, 'warm-1.jpg', '', performance.now()), upload(server, guestJpeg, 'warm-2.jpg', '', performance.now())]);
+    await Promise.all([
+      upload(server, guestJpeg, 'warm-1.jpg', '', performance.now()),
+      upload(server, guestJpeg, 'warm-2.jpg', '', performance.now()),
+    ]);
 
     const started = performance.now();
     const flood = Array.from({ length: FLOOD }, (_, i) => upload(server, gif, `flood-${i}.gif`, cookie, started));
     await new Promise((resolve) => setTimeout(resolve, GUEST_AFTER_MS));
     const guest = await politeUpload(server, guestJpeg, 'guest.jpg');
-    const said = (answer: Answer & { tries: number }) => `${answer.status}${answer.code ? ` ${answer.code}` : ''} in ${answer.seconds.toFixed(1)} s after ${answer.tries} ${answer.tries === 1 ? 'try' : 'tries'}`;
+    const said = (answer: Answer & { tries: number }) =>
+      `${answer.status}${answer.code ? ` ${answer.code}` : ''} in ${answer.seconds.toFixed(1)} s after ${answer.tries} ${answer.tries === 1 ? 'try' : 'tries'}`;
     console.log(`guest at ${GUEST_AFTER_MS / 1000} s: ${said(guest)} (target ≤ ${GUEST_TARGET_S} s) — ${uptime()}`);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + SECOND_GUEST_AFTER_MS - performance.now())));
     const second = await politeUpload(server, guestJpeg, 'second-guest.jpg');
     console.log(`second guest at ${SECOND_GUEST_AFTER_MS / 1000} s: ${said(second)} — ${uptime()}`);
     const answers = await Promise.all(flood);
     const byStatus = new Map<string, number>();
-    for (const answer of answers) byStatus.set(`${answer.status}${answer.code ? ` ${answer.code}` : ''}`, (byStatus.get(`${answer.status}${answer.code ? ` ${answer.code}` : ''}`) ?? 0) + 1);
+    for (const answer of answers)
+      byStatus.set(
+        `${answer.status}${answer.code ? ` ${answer.code}` : ''}`,
+        (byStatus.get(`${answer.status}${answer.code ? ` ${answer.code}` : ''}`) ?? 0) + 1,
+      );
     console.log(`flood answers (s from sending): ${answers.map((answer) => `${answer.seconds.toFixed(1)} (${answer.status})`).join(', ')}`);
-    console.log(`flood statuses: ${[...byStatus].map(([status, count]) => `${count}× ${status}`).join(', ')}; last at ${Math.max(...answers.map((a) => a.seconds)).toFixed(1)} s`);
+    console.log(
+      `flood statuses: ${[...byStatus].map(([status, count]) => `${count}× ${status}`).join(', ')}; last at ${Math.max(...answers.map((a) => a.seconds)).toFixed(1)} s`,
+    );
     console.log(`after: ${uptime()}`);
     if (guest.seconds > GUEST_TARGET_S || second.seconds > GUEST_TARGET_S) process.exitCode = 1;
   } finally {

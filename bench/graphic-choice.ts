@@ -35,7 +35,11 @@ for (const file of process.argv.slice(2)) {
   const data = await readFile(file);
   const info = await inspectImage(data).catch(() => null);
   if (!info) continue;
-  const prepared = await rawPixels(sharp(data).rotate().toColourspace(info.isGrey ? 'b-w' : 'srgb'));
+  const prepared = await rawPixels(
+    sharp(data)
+      .rotate()
+      .toColourspace(info.isGrey ? 'b-w' : 'srgb'),
+  );
   const sample = detailSample(prepared);
   if (sample === prepared) continue;
   const palette = await paletteSettings(prepared, 75, { sample });
@@ -45,7 +49,20 @@ for (const file of process.argv.slice(2)) {
   const name = file.split('/').pop()!;
   const size = `${prepared.width}×${prepared.height}`;
   if (palette.bytes === null) {
-    rows.push([name, size, 'none', '–', `${webpSample.bytes}`, '–', '–', `${webpFull.bytes}`, '–', '–', `${webpFull.ms.toFixed(0)}`, `${data.length}`]);
+    rows.push([
+      name,
+      size,
+      'none',
+      '–',
+      `${webpSample.bytes}`,
+      '–',
+      '–',
+      `${webpFull.bytes}`,
+      '–',
+      '–',
+      `${webpFull.ms.toFixed(0)}`,
+      `${data.length}`,
+    ]);
     continue;
   }
   const pngFull = await written(prepared, 'png', palette.quality, palette.tuning, info.isGrey);
@@ -67,5 +84,20 @@ for (const file of process.argv.slice(2)) {
     `${data.length}`,
   ]);
 }
-const header = ['graphic', 'pixels', 'palette', 'sample PNG', 'sample WebP', 'WebP ÷ PNG', 'full PNG', 'full WebP', 'WebP ÷ PNG (same order)', 'full PNG ms', 'full WebP ms', 'upload'];
-process.stdout.write(`Mosaic graphics, ${new Date().toISOString()}, load ${loadAverage()}; bytes, CPU ms\n\n${table(header, rows, false)}\n`);
+const header = [
+  'graphic',
+  'pixels',
+  'palette',
+  'sample PNG',
+  'sample WebP',
+  'WebP ÷ PNG',
+  'full PNG',
+  'full WebP',
+  'WebP ÷ PNG (same order)',
+  'full PNG ms',
+  'full WebP ms',
+  'upload',
+];
+process.stdout.write(
+  `Mosaic graphics, ${new Date().toISOString()}, load ${loadAverage()}; bytes, CPU ms\n\n${table(header, rows, false)}\n`,
+);

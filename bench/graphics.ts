@@ -61,7 +61,13 @@ async function engine(image: BenchImage, format: 'png' | 'auto'): Promise<{ resu
 
 async function measure(image: BenchImage, workDir: string): Promise<Row> {
   const judge = await judgeAgainst(image.data);
-  const judged = async (data: Buffer, format: string, quality: number, cpuMs: number): Promise<Measured> => ({ ...(await judge.judge(data)), bytes: data.length, format, quality, cpuMs });
+  const judged = async (data: Buffer, format: string, quality: number, cpuMs: number): Promise<Measured> => ({
+    ...(await judge.judge(data)),
+    bytes: data.length,
+    format,
+    quality,
+    cpuMs,
+  });
   try {
     const inputs = await prepareToolInputs(image, workDir);
     const tool = await runTool('pngquant+optipng', inputs, workDir);
@@ -134,7 +140,8 @@ async function main() {
     summary(rows, 'auto'),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  if (options.json) await writeFile(path.resolve(options.json), `${JSON.stringify({ date: started.toISOString(), load: os.loadavg(), rows }, null, 2)}\n`);
+  if (options.json)
+    await writeFile(path.resolve(options.json), `${JSON.stringify({ date: started.toISOString(), load: os.loadavg(), rows }, null, 2)}\n`);
 }
 
 await main();

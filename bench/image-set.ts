@@ -39,7 +39,11 @@ function classOfFormat(format: string): ImageClass {
 }
 
 /** One file as the benchmark sees it: named by its path (or `name`), classed by its folder (`imageClass`) or else by its format. */
-export async function benchImage(file: string, data: Buffer, { name = path.basename(file), imageClass }: { name?: string; imageClass?: ImageClass } = {}): Promise<BenchImage> {
+export async function benchImage(
+  file: string,
+  data: Buffer,
+  { name = path.basename(file), imageClass }: { name?: string; imageClass?: ImageClass } = {},
+): Promise<BenchImage> {
   const metadata = await sharp(data).metadata();
   const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
   return { name, file, imageClass: imageClass ?? classOfFormat(format), format, width: metadata.width, height: metadata.height, data };
@@ -75,7 +79,10 @@ export async function loadImageSet(folder: string, all: boolean): Promise<{ imag
       await sharp(data).raw().toBuffer();
       images.push(image);
     } catch (error) {
-      skipped.push({ name, reason: `sharp cannot read it (${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 200)})` });
+      skipped.push({
+        name,
+        reason: `sharp cannot read it (${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().slice(0, 200)})`,
+      });
     }
   }
   return { images, skipped };

@@ -35,7 +35,14 @@ const JEMALLOC = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
-  options: { reps: { type: 'string', default: '3' }, 'recycle-mb': { type: 'string', multiple: true, default: ['256'] }, 'mmap-mb': { type: 'string', multiple: true, default: ['1', '4', '8', '32'] }, setting: { type: 'string', multiple: true, default: [] }, 'jpeg-only': { type: 'boolean', default: false }, only: { type: 'string' } },
+  options: {
+    reps: { type: 'string', default: '3' },
+    'recycle-mb': { type: 'string', multiple: true, default: ['256'] },
+    'mmap-mb': { type: 'string', multiple: true, default: ['1', '4', '8', '32'] },
+    setting: { type: 'string', multiple: true, default: [] },
+    'jpeg-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
 });
 const reps = Number(flags.reps);
 const photos = positionals.length
@@ -61,7 +68,15 @@ const SETTINGS: Setting[] = [
   // --setting name:KEY=value,KEY=value: any other allocator variables.
   ...flags.setting.map((text) => {
     const [name, variables = ''] = text.split(':');
-    return { name: name!, env: Object.fromEntries(variables.split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string])) };
+    return {
+      name: name!,
+      env: Object.fromEntries(
+        variables
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => pair.split('=') as [string, string]),
+      ),
+    };
   }),
   // For comparison only: a system package npm start cannot count on (decision 0096).
   ...(existsSync(JEMALLOC) ? [{ name: 'jemalloc', env: { LD_PRELOAD: JEMALLOC } }] : []),
@@ -219,12 +234,25 @@ async function main() {
     ];
   });
   const out = [
-    '### A job process\'s allocator: CPU time and memory over a sequence of jobs',
+    "### A job process's allocator: CPU time and memory over a sequence of jobs",
     '',
     `- ${started.toISOString()}, ${os.cpus().length} cores, Node ${process.version}; ${photos.length} photos × (${flags['jpeg-only'] ? 'JPEG q75' : 'JPEG q75, WebP q75, smart'}) = ${jobs.length} jobs per sequence, one job process per setting (a new one after each recycle); ${reps} repetitions, settings turn about, order rotated per repetition`,
     '',
     table(
-      ['Setting', 'CPU (median)', 'CPU per repetition', 'CPU × defaults (median)', 'fixed-quality jobs: CPU', 'fixed-quality CPU × defaults', 'RSS after a job (median)', 'RSS after a job (max)', 'RSS after the last job', 'peak (VmHWM)', 'new processes', 'minor faults a job'],
+      [
+        'Setting',
+        'CPU (median)',
+        'CPU per repetition',
+        'CPU × defaults (median)',
+        'fixed-quality jobs: CPU',
+        'fixed-quality CPU × defaults',
+        'RSS after a job (median)',
+        'RSS after a job (max)',
+        'RSS after the last job',
+        'peak (VmHWM)',
+        'new processes',
+        'minor faults a job',
+      ],
       rows,
       false,
     ),

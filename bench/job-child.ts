@@ -28,7 +28,11 @@ export async function startJobChild(budget: string, env: Record<string, string>)
   const base: Record<string, string | undefined> = { ...process.env };
   for (const key of Object.keys(JOB_PROCESS_MALLOC)) delete base[key];
   const merged = Object.entries({ ...base, ...env }).filter(([, value]) => value !== undefined && value !== '');
-  const child = fork(JOB_CHILD, [budget], { serialization: 'advanced', env: Object.fromEntries(merged), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(JOB_CHILD, [budget], {
+    serialization: 'advanced',
+    env: Object.fromEntries(merged),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', () => reject(new Error('the job process did not start')));
@@ -40,6 +44,9 @@ export async function startJobChild(budget: string, env: Record<string, string>)
 export function procStat(pid: number): { cpuMs: number; rssBytes: number; minorFaults: number } {
   const text = readFileSync(`/proc/${pid}/stat`, 'latin1');
   // The command name may hold spaces and parentheses: fields are counted after the last ')'.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = text
+    .slice(text.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   return { cpuMs: (fields[11]! + fields[12]!) * MS_PER_TICK, rssBytes: fields[21]! * PAGE_BYTES, minorFaults: fields[7]! };
 }

@@ -26,21 +26,29 @@ async function blockNoisePng(): Promise<Buffer> {
   const side = 800;
   const noise = Buffer.alloc(side * side * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  return sharp(noise, { raw: { width: side, height: side, channels: 3 } }).resize(10_000, 10_000, { kernel: 'nearest' }).png().toBuffer();
+  return sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .resize(10_000, 10_000, { kernel: 'nearest' })
+    .png()
+    .toBuffer();
 }
 
 /** A real deck (libreoffice5.pptx) whose two pictures are replaced by `picture`. */
 async function deckWithPictures(picture: Buffer): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const base = await readPackage(await readFile(here('../server/test/fixtures/decks/libreoffice5.pptx')));
-  for (const entry of base) zip.addBuffer(/^ppt\/media\/image\d\.png$/.test(entry.name) ? picture : entry.data, entry.name, { compress: !entry.name.startsWith('ppt/media/') });
+  for (const entry of base)
+    zip.addBuffer(/^ppt\/media\/image\d\.png$/.test(entry.name) ? picture : entry.data, entry.name, {
+      compress: !entry.name.startsWith('ppt/media/'),
+    });
   zip.end();
   return buffer(zip.outputStream);
 }
 
 /** This process's job processes, from /proc. */
 function jobProcessIds(): string[] {
-  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  );
 }
 
 /** The highest VmHWM of the job processes seen while `work` runs. */
@@ -59,7 +67,11 @@ async function peakWhile<T>(work: () => Promise<T>): Promise<{ peak: number; sec
   return { peak, seconds, value };
 }
 
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const budget = JOB_MEMORY_BUDGET_BYTES;
 // A fresh pool per job, so each job's VmHWM is its own (a job process keeps its peak for life).
 async function oneJob<K extends keyof AppJobs & string>(kind: K, input: Parameters<AppJobs[K]>[0]) {
@@ -83,8 +95,16 @@ const avif = { width: null, height: null, maintainRatio: true, format: 'avif' as
 const converter = { soffice: 'soffice', bwrap: 'bwrap' };
 
 const runs = [
-  { label: '24 MP photo → AVIF q75 (baseline)', bytes: photo.length, run: async () => oneJob('image', { data: photo, info: await inspectImage(photo), options: avif }) },
-  { label: '100 MP PNG → AVIF q75', bytes: png.length, run: async () => oneJob('image', { data: png, info: await inspectImage(png), options: avif }) },
+  {
+    label: '24 MP photo → AVIF q75 (baseline)',
+    bytes: photo.length,
+    run: async () => oneJob('image', { data: photo, info: await inspectImage(photo), options: avif }),
+  },
+  {
+    label: '100 MP PNG → AVIF q75',
+    bytes: png.length,
+    run: async () => oneJob('image', { data: png, info: await inspectImage(png), options: avif }),
+  },
   { label: 'deck, two 100 MP PNG pictures', bytes: deck.length, run: () => oneJob('deck', { data: deck, target: 'screen', converter }) },
 ];
 
@@ -98,6 +118,8 @@ for (const { label, bytes, run } of runs) {
   console.error(`${label}…`);
   const { peak, seconds, value } = await run();
   const answer = value instanceof Error ? `refused: ${value.message}` : 'done';
-  lines.push(`| ${label} | ${(bytes / MB).toFixed(1)} MB | ${answer} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / budget).toFixed(3)}× | ${load()} |`);
+  lines.push(
+    `| ${label} | ${(bytes / MB).toFixed(1)} MB | ${answer} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / budget).toFixed(3)}× | ${load()} |`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

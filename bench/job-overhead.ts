@@ -45,12 +45,19 @@ import { processClocks, TIME_CHECK_MS, watchJobTime } from '../server/src/jobs/t
 import { assertJobChildBuilt, procStat, startJobChild } from './job-child.js';
 import { loadAverage as load, median, table } from './report.js';
 
-const PHOTOS = ['sunset_by_Aitzol_Berasategi.jpg', 'Dragonfly_by_Bolly.jpg', 'seeding_by_Clements_Engelhardt.jpg'].map((name) => path.join('/work/shared/corpus/photos', name));
+const PHOTOS = ['sunset_by_Aitzol_Berasategi.jpg', 'Dragonfly_by_Bolly.jpg', 'seeding_by_Clements_Engelhardt.jpg'].map((name) =>
+  path.join('/work/shared/corpus/photos', name),
+);
 const MB = 1024 * 1024;
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '9' }, idle: { type: 'string', default: '10' }, setting: { type: 'string', multiple: true, default: [] }, only: { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '9' },
+    idle: { type: 'string', default: '10' },
+    setting: { type: 'string', multiple: true, default: [] },
+    only: { type: 'string' },
+  },
 });
 const rounds = Number(flags.rounds);
 const idleSeconds = Number(flags.idle);
@@ -72,12 +79,22 @@ const ALL_VARIANTS: Variant[] = [
   { name: 'job process as before 0167', budget: String(1e15), env: JOB_PROCESS_MALLOC, cores: Infinity, watchMemory: true },
   { name: 'job process now', budget: 'Infinity', env: JOB_PROCESS_MALLOC, watchMemory: true },
   // glibc's own arena count (8 a core), given so that sharp keeps libvips' threads as in the job process.
-  { name: "job process now: glibc's allocator", budget: 'Infinity', env: { MALLOC_ARENA_MAX: String(8 * os.cpus().length) }, watchMemory: true },
+  {
+    name: "job process now: glibc's allocator",
+    budget: 'Infinity',
+    env: { MALLOC_ARENA_MAX: String(8 * os.cpus().length) },
+    watchMemory: true,
+  },
   { name: 'job process now: memory not watched', budget: 'Infinity', env: JOB_PROCESS_MALLOC, watchMemory: false },
   // --setting name:KEY=value,KEY=value: a job process as now with other variables (VIPS_CONCURRENCY, UV_THREADPOOL_SIZE, NODE_OPTIONS, GLIBC_TUNABLES, MALLOC_*; KEY= unsets one).
   ...flags.setting.map((text): Variant => {
     const [name, variables = ''] = text.split(':');
-    const env = Object.fromEntries(variables.split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+    const env = Object.fromEntries(
+      variables
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
     return { name: name!, budget: 'Infinity', env: { ...JOB_PROCESS_MALLOC, ...env }, watchMemory: true };
   }),
 ];
@@ -101,7 +118,13 @@ let nextId = 1;
 /** One job as the pool runs it (jobs/process-pool.ts's runIn): the watches from here, the job sent, its answer awaited. */
 function runIn(job: JobProcess, variant: Variant, input: Input): Promise<void> {
   const id = nextId++;
-  const stopTiming = watchJobTime(processClocks(job.reader), { cpuMs: JOB_TIME_LIMIT_MS, wallMs: JOB_WALL_LIMIT_MS }, () => job.child.kill('SIGKILL'), TIME_CHECK_MS, variant.cores);
+  const stopTiming = watchJobTime(
+    processClocks(job.reader),
+    { cpuMs: JOB_TIME_LIMIT_MS, wallMs: JOB_WALL_LIMIT_MS },
+    () => job.child.kill('SIGKILL'),
+    TIME_CHECK_MS,
+    variant.cores,
+  );
   const stopWatching = variant.watchMemory ? watchMemory(job.reader, JOB_MEMORY_BUDGET_BYTES, () => job.child.kill('SIGKILL')) : () => {};
   return new Promise((resolve, reject) => {
     const onMessage = (message: { id: number; error?: { message: string } }) => {
@@ -140,7 +163,19 @@ async function main() {
     for (const file of photos) {
       const data = readFileSync(file);
       const info = await inspectImage(data);
-      const input: Input = { data, info, options: { width: null, height: null, maintainRatio: true, format: outputForOriginal(info.format, info.hasAlpha), quality: 75, maxBytes: null, keepMetadata: false } };
+      const input: Input = {
+        data,
+        info,
+        options: {
+          width: null,
+          height: null,
+          maintainRatio: true,
+          format: outputForOriginal(info.format, info.hasAlpha),
+          quality: 75,
+          maxBytes: null,
+          keepMetadata: false,
+        },
+      };
       const run = async (variant: Variant): Promise<Sample> => {
         const job = processes.get(variant.name);
         sharp.cache(variant.name !== 'in this process: cache off');
@@ -151,7 +186,12 @@ async function main() {
         else await optimiseImage(data, info, input.options);
         const used = process.cpuUsage(app);
         const after = job ? procStat(job.child.pid!) : { cpuMs: 0, minorFaults: process.resourceUsage().minorPageFault - faults };
-        return { appMs: (used.user + used.system) / 1000, jobMs: after.cpuMs - before.cpuMs, faults: after.minorFaults - before.minorFaults, rssAfter: job?.reader.residentBytes() ?? 0 };
+        return {
+          appMs: (used.user + used.system) / 1000,
+          jobMs: after.cpuMs - before.cpuMs,
+          faults: after.minorFaults - before.minorFaults,
+          rssAfter: job?.reader.residentBytes() ?? 0,
+        };
       };
       // Warm-up, untimed: libvips' code, each job process's first jobs.
       for (const variant of VARIANTS) for (let i = 0; i < 2; i++) await run(variant);
@@ -161,16 +201,43 @@ async function main() {
           const variant = VARIANTS[(i + round) % VARIANTS.length]!;
           samples.get(variant.name)!.push(await run(variant));
         }
-        log(`${path.basename(file)} round ${round + 1}: ${VARIANTS.map((v) => `${v.name} ${(samples.get(v.name)!.at(-1)!.appMs + samples.get(v.name)!.at(-1)!.jobMs).toFixed(0)} ms`).join(', ')} (load ${load()})`);
+        log(
+          `${path.basename(file)} round ${round + 1}: ${VARIANTS.map((v) => `${v.name} ${(samples.get(v.name)!.at(-1)!.appMs + samples.get(v.name)!.at(-1)!.jobMs).toFixed(0)} ms`).join(', ')} (load ${load()})`,
+        );
       }
       const total = (s: Sample) => s.appMs + s.jobMs;
       const reference = median(samples.get(VARIANTS[0]!.name)!.map(total));
       const rows = VARIANTS.map((v) => {
         const list = samples.get(v.name)!;
         const sum = median(list.map(total));
-        return [v.name, `${median(list.map((s) => s.appMs)).toFixed(1)} ms`, v.budget ? `${median(list.map((s) => s.jobMs)).toFixed(0)} ms` : '—', `**${sum.toFixed(0)} ms**`, `${sum - reference >= 0 ? '+' : ''}${(sum - reference).toFixed(0)} ms`, `${(median(list.map((s) => s.faults)) / 1000).toFixed(1)}k`, v.budget ? `${(median(list.map((s) => s.rssAfter)) / MB).toFixed(0)} MB` : '—'];
+        return [
+          v.name,
+          `${median(list.map((s) => s.appMs)).toFixed(1)} ms`,
+          v.budget ? `${median(list.map((s) => s.jobMs)).toFixed(0)} ms` : '—',
+          `**${sum.toFixed(0)} ms**`,
+          `${sum - reference >= 0 ? '+' : ''}${(sum - reference).toFixed(0)} ms`,
+          `${(median(list.map((s) => s.faults)) / 1000).toFixed(1)}k`,
+          v.budget ? `${(median(list.map((s) => s.rssAfter)) / MB).toFixed(0)} MB` : '—',
+        ];
       });
-      out.push('', `**${path.basename(file)}** (${info.width}×${info.height}, ${(data.length / MB).toFixed(2)} MB), load ${load()}`, '', table(['Where the job runs', 'CPU of this process', 'CPU of the job process', 'CPU, both', `vs ${VARIANTS[0]!.name}`, 'minor faults (the job\'s process)', 'RSS after the job'], rows, false));
+      out.push(
+        '',
+        `**${path.basename(file)}** (${info.width}×${info.height}, ${(data.length / MB).toFixed(2)} MB), load ${load()}`,
+        '',
+        table(
+          [
+            'Where the job runs',
+            'CPU of this process',
+            'CPU of the job process',
+            'CPU, both',
+            `vs ${VARIANTS[0]!.name}`,
+            "minor faults (the job's process)",
+            'RSS after the job',
+          ],
+          rows,
+          false,
+        ),
+      );
     }
     // Idle: what each job process costs while it waits for work (up to the pool's idle minute).
     const idleRows: string[][] = [];

@@ -46,15 +46,24 @@ type Background = (typeof BACKGROUNDS)[number];
  * rewrites them, scored 0.9950 at page size against its own original's 1.0000 at full size).
  */
 async function pixels(data: Buffer, background: Background, maxSide?: number): Promise<Rgba> {
-  const flat = await sharp(data, { limitInputPixels: false }).rotate().flatten({ background }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  let pipeline = sharp(flat.data, { raw: { width: flat.info.width, height: flat.info.height, channels: flat.info.channels }, limitInputPixels: false });
+  const flat = await sharp(data, { limitInputPixels: false })
+    .rotate()
+    .flatten({ background })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let pipeline = sharp(flat.data, {
+    raw: { width: flat.info.width, height: flat.info.height, channels: flat.info.channels },
+    limitInputPixels: false,
+  });
   if (maxSide) pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' });
   const { data: raw, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: info.width, height: info.height };
 }
 
 function ssimOf(a: Rgba, b: Rgba): number {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`judge: sizes differ (${a.width}×${a.height} vs ${b.width}×${b.height})`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`judge: sizes differ (${a.width}×${a.height} vs ${b.width}×${b.height})`);
   return ssimJs(a, b, { ssim: 'fast', downsample: false }).mssim;
 }
 
@@ -72,13 +81,17 @@ async function butteraugli(a: Rgba, b: Rgba, workDir: string): Promise<number | 
   if (!(await hasButteraugli()) || a.width * a.height > BUTTERAUGLI_MAX_PIXELS) return null;
   const files = [path.join(workDir, 'a.png'), path.join(workDir, 'b.png')];
   await Promise.all([writeFile(files[0]!, await encodePng(a)), writeFile(files[1]!, await encodePng(b))]);
-  const { stdout } = await promisify(execFile)('butteraugli', [...files], { timeout: BUTTERAUGLI_TIMEOUT_MS }).catch(() => ({ stdout: '' }));
+  const { stdout } = await promisify(execFile)('butteraugli', [...files], { timeout: BUTTERAUGLI_TIMEOUT_MS }).catch(() => ({
+    stdout: '',
+  }));
   const value = Number.parseFloat(stdout.trim());
   return Number.isFinite(value) ? value : null;
 }
 
 function encodePng(image: Rgba): Promise<Buffer> {
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } })
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
     .removeAlpha()
     .png({ compressionLevel: 1 })
     .toBuffer();
@@ -98,7 +111,13 @@ export interface Judge {
 /** Prepares the original once at both scales (over white and black when it has transparency); each result is then judged against it. */
 export async function judgeAgainst(original: Buffer): Promise<Judge> {
   const backgrounds = (await sharp(original).stats()).isOpaque ? BACKGROUNDS.slice(0, 1) : BACKGROUNDS;
-  const originals = await Promise.all(backgrounds.map(async (background) => ({ background, full: await pixels(original, background), view: await pixels(original, background, VIEW_SIDE) })));
+  const originals = await Promise.all(
+    backgrounds.map(async (background) => ({
+      background,
+      full: await pixels(original, background),
+      view: await pixels(original, background, VIEW_SIDE),
+    })),
+  );
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-judge-'));
   return {
     async judge(encoded, options = {}) {

@@ -37,7 +37,8 @@ export async function startLoadServer(
   settings: Record<string, string>,
   how: Pick<ServerOptions, 'nodeArgs' | 'script'> = {},
 ): Promise<LoadServer> {
-  if (!existsSync(how.script ?? builtServer)) throw new Error(`${how.script ?? 'server/dist/main.js'} is missing: run \`npm run build\` first`);
+  if (!existsSync(how.script ?? builtServer))
+    throw new Error(`${how.script ?? 'server/dist/main.js'} is missing: run \`npm run build\` first`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
   const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
   const removeData = async () => {
@@ -80,7 +81,10 @@ export async function startLoadServer(
       if (!database) return null;
       const client = new pg.Client({ connectionString: postgresAdminUrl });
       await client.connect();
-      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database.name],
+      );
       await client.end();
       return rows.map((row) => row.pid);
     },

@@ -51,9 +51,15 @@ const burstConnections = positive('burst-connections');
 const baselineConnections = positive('baseline-connections');
 const maxRequests = positive('max-requests');
 const slices = Math.round(positive('slices'));
-const databases = String(options.databases).split(',').map((kind) => kind.trim()) as DatabaseKind[];
+const databases = String(options.databases)
+  .split(',')
+  .map((kind) => kind.trim()) as DatabaseKind[];
 if (databases.some((kind) => kind !== 'pglite' && kind !== 'postgres')) throw new Error('--databases takes pglite and/or postgres');
-const parts = new Set(String(options.parts).split(',').map((part) => part.trim()));
+const parts = new Set(
+  String(options.parts)
+    .split(',')
+    .map((part) => part.trim()),
+);
 if ([...parts].some((part) => part !== 'reads' && part !== 'uploads')) throw new Error('--parts takes reads and/or uploads');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -85,9 +91,19 @@ function percentile(values: number[], p: number): number {
 const combined = (a: Measured, b: Measured): Measured => ({
   ...a,
   seconds: a.seconds + b.seconds,
-  statuses: Object.fromEntries([...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((status) => [status, (a.statuses[status] ?? 0) + (b.statuses[status] ?? 0)])),
+  statuses: Object.fromEntries(
+    [...new Set([...Object.keys(a.statuses), ...Object.keys(b.statuses)])].map((status) => [
+      status,
+      (a.statuses[status] ?? 0) + (b.statuses[status] ?? 0),
+    ]),
+  ),
   failures: a.failures + b.failures,
-  failureKinds: Object.fromEntries([...new Set([...Object.keys(a.failureKinds), ...Object.keys(b.failureKinds)])].map((kind) => [kind, (a.failureKinds[kind] ?? 0) + (b.failureKinds[kind] ?? 0)])),
+  failureKinds: Object.fromEntries(
+    [...new Set([...Object.keys(a.failureKinds), ...Object.keys(b.failureKinds)])].map((kind) => [
+      kind,
+      (a.failureKinds[kind] ?? 0) + (b.failureKinds[kind] ?? 0),
+    ]),
+  ),
   latencies: [...a.latencies, ...b.latencies],
   okLatencies: [...a.okLatencies, ...b.okLatencies],
   peakRss: Math.max(a.peakRss, b.peakRss),
@@ -100,7 +116,10 @@ const newClientAddress = () => {
   clientNumber = (clientNumber + 1) % 0xffffff;
   return `10.${clientNumber >> 16}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
 };
-const fromNewClient = (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': newClientAddress() } });
+const fromNewClient = (request: autocannon.Request) => ({
+  ...request,
+  headers: { ...request.headers, 'x-forwarded-for': newClientAddress() },
+});
 /** Every request from one address: the per-client limit (300 a minute) answers 429 on purpose. */
 const fromOneClient = (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': '192.0.2.1' } });
 
@@ -133,14 +152,27 @@ async function measure(server: LoadServer, label: string, connections: number, l
     latencies: run.latencies,
     okLatencies: run.okLatencies,
     peakRss,
-    cpu: { server: cpuAfter.root - cpuBefore.root, jobs: cpuAfter.descendants - cpuBefore.descendants, client: (client.user + client.system) / 1e6 },
+    cpu: {
+      server: cpuAfter.root - cpuBefore.root,
+      jobs: cpuAfter.descendants - cpuBefore.descendants,
+      client: (client.user + client.system) / 1e6,
+    },
   };
 }
 
 /** autocannon: every connection sends its next request as soon as the last is answered. */
 function cannon(
   server: LoadServer,
-  options: { path: string; connections: number; seconds: number; method?: 'GET' | 'POST'; body?: Buffer; headers?: Record<string, string>; okStatus: number; oneClient?: boolean },
+  options: {
+    path: string;
+    connections: number;
+    seconds: number;
+    method?: 'GET' | 'POST';
+    body?: Buffer;
+    headers?: Record<string, string>;
+    okStatus: number;
+    oneClient?: boolean;
+  },
 ): Promise<Run> {
   const latencies: number[] = [];
   const okLatencies: number[] = [];
@@ -189,13 +221,17 @@ const answered = (m: Measured) => Object.values(m.statuses).reduce((a, b) => a +
 const unexpected = (m: Measured, ok: number) => answered(m) - count(m, ok) - count(m, 429) + m.failures;
 const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
 const statusText = (m: Measured) =>
-  [...Object.entries(m.statuses).map(([status, n]) => `${status}: ${n}`), ...Object.entries(m.failureKinds).map(([kind, n]) => `${kind}: ${n}`)].join(', ') || 'none';
+  [
+    ...Object.entries(m.statuses).map(([status, n]) => `${status}: ${n}`),
+    ...Object.entries(m.failureKinds).map(([kind, n]) => `${kind}: ${n}`),
+  ].join(', ') || 'none';
 
 /** A multipart upload as the web page sends it: the photo, then the settings. */
 async function uploadBody(photoPath: string) {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await readFile(photoPath))], { type: 'image/jpeg' }), path.basename(photoPath));
-  for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' })) form.append(name, value);
+  for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' }))
+    form.append(name, value);
   const request = new Request('http://127.0.0.1/', { method: 'POST', body: form });
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
@@ -218,18 +254,30 @@ async function benchReads(server: LoadServer, kind: DatabaseKind): Promise<strin
   const reads: Measured[] = [];
   for (const target of ['/', '/it', asset, '/api/session/current']) {
     log(`${kind}: GET ${target}, ${connections} connections for ${duration} s…`);
-    reads.push(await measure(server, target, connections, () => cannon(server, { path: target, connections, seconds: duration, okStatus: 200 })));
+    reads.push(
+      await measure(server, target, connections, () => cannon(server, { path: target, connections, seconds: duration, okStatus: 200 })),
+    );
   }
   const limited = '/api/session/current';
   log(`${kind}: GET ${limited} from one address, ${connections} connections for ${duration} s…`);
-  reads.push(await measure(server, `${limited} (one address)`, connections, () => cannon(server, { path: limited, connections, seconds: duration, okStatus: 200, oneClient: true })));
+  reads.push(
+    await measure(server, `${limited} (one address)`, connections, () =>
+      cannon(server, { path: limited, connections, seconds: duration, okStatus: 200, oneClient: true }),
+    ),
+  );
   const sessionsAfter = await server.sessionRows();
-  const lines = ['| GET | connections | s | requests/s | p50 | p99 | statuses | errors (not 429) | peak RSS | CPU s server / jobs / client |', '|---|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| GET | connections | s | requests/s | p50 | p99 | statuses | errors (not 429) | peak RSS | CPU s server / jobs / client |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const m of reads) {
-    lines.push(`| ${m.label} | ${m.connections} | ${m.seconds.toFixed(1)} | ${Math.round(answered(m) / m.seconds)} | ${ms(percentile(m.latencies, 50))} | ${ms(percentile(m.latencies, 99))} | ${statusText(m)} | ${unexpected(m, 200)} | ${mib(m.peakRss)} | ${cpuText(m)} |`);
+    lines.push(
+      `| ${m.label} | ${m.connections} | ${m.seconds.toFixed(1)} | ${Math.round(answered(m) / m.seconds)} | ${ms(percentile(m.latencies, 50))} | ${ms(percentile(m.latencies, 99))} | ${statusText(m)} | ${unexpected(m, 200)} | ${mib(m.peakRss)} | ${cpuText(m)} |`,
+    );
   }
   lines.push('');
-  if (sessionsBefore !== null && sessionsAfter !== null) lines.push(`Session rows written by these cookie-less reads: ${sessionsAfter - sessionsBefore}.`);
+  if (sessionsBefore !== null && sessionsAfter !== null)
+    lines.push(`Session rows written by these cookie-less reads: ${sessionsAfter - sessionsBefore}.`);
   const readErrors = reads.reduce((sum, m) => sum + unexpected(m, 200), 0);
   lines.push(`Errors other than deliberate 429s on the reads: **${readErrors}** (target 0).`, '');
   return lines;
@@ -245,11 +293,24 @@ async function benchUploads(server: LoadServer, kind: DatabaseKind, upload: Uplo
   // Each level's time is cut into slices run in turn (8, 20, 8, 20, …), so a change in the machine's other load hits both alike.
   const sliceSeconds = burstDuration / slices;
   const storm = (n: number) => () =>
-    cannon(server, { path: '/api/images/process', method: 'POST', body: upload.body, headers: { 'content-type': upload.contentType }, connections: n, seconds: sliceSeconds, okStatus: 201 });
+    cannon(server, {
+      path: '/api/images/process',
+      method: 'POST',
+      body: upload.body,
+      headers: { 'content-type': upload.contentType },
+      connections: n,
+      seconds: sliceSeconds,
+      okStatus: 201,
+    });
   const polite = (n: number) => () => politeUploads(server.origin, upload.body, upload.contentType, n, sliceSeconds, newClientAddress);
   const runs: { m: Measured; sessions: number | null }[] = [];
-  for (const [label, load] of [['resend at once', storm], ['wait Retry-After', polite]] as const) {
-    log(`${kind}: POST /api/images/process, ${baselineConnections} and ${burstConnections} connections that ${label}, ${slices} × ${sliceSeconds} s each in turn…`);
+  for (const [label, load] of [
+    ['resend at once', storm],
+    ['wait Retry-After', polite],
+  ] as const) {
+    log(
+      `${kind}: POST /api/images/process, ${baselineConnections} and ${burstConnections} connections that ${label}, ${slices} × ${sliceSeconds} s each in turn…`,
+    );
     const levels = [baselineConnections, burstConnections].map((n) => ({ n, m: null as Measured | null, sessions: 0 as number | null }));
     for (let slice = 0; slice < slices; slice++) {
       for (const level of levels) {
@@ -257,7 +318,10 @@ async function benchUploads(server: LoadServer, kind: DatabaseKind, upload: Uplo
         const m = await measure(server, `${level.n} that ${label}`, level.n, load(level.n));
         const sessionsAfter = await server.sessionRows();
         level.m = level.m ? combined(level.m, m) : m;
-        level.sessions = sessionsBefore === null || sessionsAfter === null || level.sessions === null ? null : level.sessions + sessionsAfter - sessionsBefore;
+        level.sessions =
+          sessionsBefore === null || sessionsAfter === null || level.sessions === null
+            ? null
+            : level.sessions + sessionsAfter - sessionsBefore;
       }
     }
     for (const level of levels) runs.push({ m: level.m!, sessions: level.sessions });
@@ -286,7 +350,11 @@ async function benchUploads(server: LoadServer, kind: DatabaseKind, upload: Uplo
 async function benchDatabase(kind: DatabaseKind, upload: UploadForm): Promise<string[]> {
   log(`\n${kind}: starting the built server…`);
   // Guests may upload without end, so the quota never refuses a burst.
-  const server = await startLoadServer(kind, String(options['postgres-url']), { QUOTA_GUEST: '100000000', QUOTA_FREE: '100000000', QUOTA_PREMIUM: '' });
+  const server = await startLoadServer(kind, String(options['postgres-url']), {
+    QUOTA_GUEST: '100000000',
+    QUOTA_FREE: '100000000',
+    QUOTA_PREMIUM: '',
+  });
   try {
     await fetch(`${server.origin}/`);
     const lines = [`### ${kind}`, '', `Idle RSS of the server's process tree after start: ${mib(await treeRss(server.pid))}.`, ''];

@@ -167,12 +167,22 @@ try {
   const first = await startTimed(dataDir);
   const firstIdle = await idleRss(first.pid);
   await first.stop();
-  line('Idle, first start (PGlite)', firstIdle.bytes, TARGETS.firstStart, `${firstIdle.processes} process(es); ready in ${(first.startupMs / 1000).toFixed(1)} s`);
+  line(
+    'Idle, first start (PGlite)',
+    firstIdle.bytes,
+    TARGETS.firstStart,
+    `${firstIdle.processes} process(es); ready in ${(first.startupMs / 1000).toFixed(1)} s`,
+  );
 
   process.stderr.write('restart on the same DATA_DIR…\n');
   const again = await startTimed(dataDir);
   const againIdle = await idleRss(again.pid);
-  line('Idle, restart (PGlite)', againIdle.bytes, TARGETS.restart, `${againIdle.processes} process(es); ready in ${(again.startupMs / 1000).toFixed(1)} s`);
+  line(
+    'Idle, restart (PGlite)',
+    againIdle.bytes,
+    TARGETS.restart,
+    `${againIdle.processes} process(es); ready in ${(again.startupMs / 1000).toFixed(1)} s`,
+  );
 
   process.stderr.write(`${UPLOADS} uploads at once…\n`);
   const uploads = await peakDuringUploads(again, photos);
@@ -210,12 +220,22 @@ try {
       const postgresIdle = await idleRss(onPostgres.pid);
       await onPostgres.stop();
       const role = withRedis ? 'ROLE=web with Redis' : `ROLE=all: no Redis answers at ${REDIS_URL}`;
-      line('Idle, web instance on PostgreSQL', postgresIdle.bytes, TARGETS.postgres, `${role}; ${postgresIdle.processes} process(es); ready in ${(onPostgres.startupMs / 1000).toFixed(1)} s`);
+      line(
+        'Idle, web instance on PostgreSQL',
+        postgresIdle.bytes,
+        TARGETS.postgres,
+        `${role}; ${postgresIdle.processes} process(es); ready in ${(onPostgres.startupMs / 1000).toFixed(1)} s`,
+      );
     } finally {
       await database.drop();
     }
   } else {
-    line('Idle, web instance on PostgreSQL', null, TARGETS.postgres, `skipped: ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} unreachable (${database})`);
+    line(
+      'Idle, web instance on PostgreSQL',
+      null,
+      TARGETS.postgres,
+      `skipped: ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} unreachable (${database})`,
+    );
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });

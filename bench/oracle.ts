@@ -36,7 +36,8 @@ const { values: options, positionals } = parseArgs({
 });
 const effort = Number(options.effort);
 if (!Number.isInteger(effort) || effort < 0 || effort > 9) throw new Error('--effort must be a whole number from 0 to 9');
-if (positionals.length === 0) throw new Error('usage: npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json] [--reuse earlier.json]');
+if (positionals.length === 0)
+  throw new Error('usage: npm run bench:oracle -- <photo or folder …> [--effort 2] [--json out.json] [--reuse earlier.json]');
 
 interface Setting {
   name: string;
@@ -53,7 +54,12 @@ interface Setting {
 const SETTINGS: Setting[] = [
   { name: 'webp', low: 40, high: 100, encode: (image, quality) => image.webp({ quality, effort: 6, smartSubsample: true }) },
   { name: 'avif 4:4:4', low: 40, high: 100, encode: (image, quality) => image.avif({ quality, effort }) },
-  { name: 'avif ssim 4:2:0', low: 40, high: 100, encode: (image, quality) => image.avif({ quality, effort, tune: 'ssim', chromaSubsampling: '4:2:0' }) },
+  {
+    name: 'avif ssim 4:2:0',
+    low: 40,
+    high: 100,
+    encode: (image, quality) => image.avif({ quality, effort, tune: 'ssim', chromaSubsampling: '4:2:0' }),
+  },
 ];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -80,7 +86,12 @@ interface PhotoResult {
  * or null. A quality that misses the look while already `bound` bytes or more ends the search: every
  * file above it is larger still, so none could beat the best in hand.
  */
-async function lowestAtLook(data: Buffer, setting: Setting, bound: number, passes: (encoded: Buffer) => Promise<Judgement | null>): Promise<Found | null> {
+async function lowestAtLook(
+  data: Buffer,
+  setting: Setting,
+  bound: number,
+  passes: (encoded: Buffer) => Promise<Judgement | null>,
+): Promise<Found | null> {
   let low = setting.low;
   let high = setting.high;
   let best: Found | null = null;
@@ -111,7 +122,9 @@ async function earlierResults(): Promise<Map<string, PhotoResult>> {
 /** An earlier `auto`'s file that reached the look is a file some setting of our encoders makes: the oracle keeps it. */
 function earlierAuto(earlier: PhotoResult): Record<string, Found | null> {
   const { auto } = earlier;
-  return auto.atLook ? { 'auto earlier': { setting: `earlier auto (${auto.format})`, quality: 0, bytes: auto.bytes, look: auto.look } } : {};
+  return auto.atLook
+    ? { 'auto earlier': { setting: `earlier auto (${auto.format})`, quality: 0, bytes: auto.bytes, look: auto.look } }
+    : {};
 }
 
 async function measure(image: BenchImage, earlier: PhotoResult | undefined): Promise<PhotoResult> {
@@ -135,7 +148,9 @@ async function measure(image: BenchImage, earlier: PhotoResult | undefined): Pro
       const found = await lowestAtLook(data, setting, inHand, passes);
       settings[setting.name] = found;
       inHand = Math.min(inHand, found?.bytes ?? Infinity);
-      log(`${image.name} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'none below the bytes in hand'}`);
+      log(
+        `${image.name} ${setting.name}: ${found ? `q${found.quality} ${(found.bytes / cjpeg.data.length).toFixed(3)}×` : 'none below the bytes in hand'}`,
+      );
     }
     return {
       name: image.name,
@@ -162,7 +177,9 @@ async function photosOf(inputs: string[]): Promise<BenchImage[]> {
 
 const ratio = (bytes: number, result: PhotoResult) => bytes / result.cjpegBytes;
 const best = (result: PhotoResult) => {
-  const own: Found | null = result.auto.atLook ? { setting: `auto (${result.auto.format})`, quality: 0, bytes: result.auto.bytes, look: result.auto.look } : null;
+  const own: Found | null = result.auto.atLook
+    ? { setting: `auto (${result.auto.format})`, quality: 0, bytes: result.auto.bytes, look: result.auto.look }
+    : null;
   return Object.values(result.settings).reduce<Found | null>((a, b) => (b && (!a || b.bytes < a.bytes) ? b : a), own);
 };
 
@@ -176,7 +193,8 @@ async function main() {
     results.push(await measure(image, earlier.get(image.name)));
   }
   if (options.json) await writeFile(options.json, JSON.stringify({ started, effort, results }, null, 2));
-  const cell = (found: Found | null, result: PhotoResult) => (found ? `${ratio(found.bytes, result).toFixed(3)}× (q${found.quality})` : '–');
+  const cell = (found: Found | null, result: PhotoResult) =>
+    found ? `${ratio(found.bytes, result).toFixed(3)}× (q${found.quality})` : '–';
   // A photo whose oracle finds nothing smaller than cjpeg still has cjpeg's own file: 1×.
   const oracleRatio = (result: PhotoResult) => Math.min(1, ratio(best(result)?.bytes ?? result.cjpegBytes, result));
   const autoOverOracle = (result: PhotoResult) => ratio(result.auto.bytes, result) / oracleRatio(result);

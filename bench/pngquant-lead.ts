@@ -35,7 +35,11 @@ try {
   for (const file of process.argv.slice(2)) {
     const data = await readFile(file);
     const info = await inspectImage(data);
-    const prepared = await rawPixels(sharp(data).rotate().toColourspace(info.isGrey ? 'b-w' : 'srgb'));
+    const prepared = await rawPixels(
+      sharp(data)
+        .rotate()
+        .toColourspace(info.isGrey ? 'b-w' : 'srgb'),
+    );
     const sample = detailSample(prepared);
     const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
     const scores = async (decoded: RawImage) => {

@@ -14,7 +14,14 @@ export interface PoliteRun {
  * Retry-After it names before sending again, as a person or a well-behaved API client does.
  * autocannon cannot wait per connection, so this loop does it with node:http and a keep-alive agent.
  */
-export async function politeUploads(origin: string, body: Buffer, contentType: string, connections: number, seconds: number, addressOf: () => string): Promise<PoliteRun> {
+export async function politeUploads(
+  origin: string,
+  body: Buffer,
+  contentType: string,
+  connections: number,
+  seconds: number,
+  addressOf: () => string,
+): Promise<PoliteRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
@@ -27,7 +34,12 @@ export async function politeUploads(origin: string, body: Buffer, contentType: s
     new Promise<{ status: number; retryAfter: number }>((resolve, reject) => {
       const request = http.request(
         `${origin}/api/images/process`,
-        { method: 'POST', agent, headers: { 'content-type': contentType, 'content-length': body.length, 'x-forwarded-for': addressOf() }, timeout: 120_000 },
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': contentType, 'content-length': body.length, 'x-forwarded-for': addressOf() },
+          timeout: 120_000,
+        },
         (response) => {
           response.resume();
           response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: Number(response.headers['retry-after'] ?? 0) }));

@@ -57,8 +57,14 @@ const cameraOriginal = (file: string) => sharp(file).jpeg({ quality: 97, chromaS
 /** A photo copied from a browser and pasted: PowerPoint stores the clipboard's PNG. */
 const pastedAsPng = (file: string, width: number) => sharp(file).resize(width).png({ compressionLevel: 6 }).toBuffer();
 
-async function load<T extends Record<string, string>>(corpus: string, files: T, read: (file: string) => Promise<Buffer>): Promise<Record<keyof T, Buffer>> {
-  const entries = await Promise.all(Object.entries(files).map(async ([name, file]) => [name, await read(path.join(corpus, file))] as const));
+async function load<T extends Record<string, string>>(
+  corpus: string,
+  files: T,
+  read: (file: string) => Promise<Buffer>,
+): Promise<Record<keyof T, Buffer>> {
+  const entries = await Promise.all(
+    Object.entries(files).map(async ([name, file]) => [name, await read(path.join(corpus, file))] as const),
+  );
   return Object.fromEntries(entries) as Record<keyof T, Buffer>;
 }
 
@@ -87,7 +93,14 @@ function fieldTrip(pres: PptxGenJS, p: Pictures) {
   heading(grid, 'What we saw');
   const small = ['ladybird', 'raindrops', 'dune', 'free', 'retina', 'canon'] as const;
   small.forEach((name, i) => {
-    grid.addImage({ data: jpeg(p[name]!), x: 0.5 + (i % 3) * 4.2, y: 1.2 + Math.floor(i / 3) * 3.1, w: 3.9, h: 2.9, sizing: { type: 'cover', w: 3.9, h: 2.9 } });
+    grid.addImage({
+      data: jpeg(p[name]!),
+      x: 0.5 + (i % 3) * 4.2,
+      y: 1.2 + Math.floor(i / 3) * 3.1,
+      w: 3.9,
+      h: 2.9,
+      sizing: { type: 'cover', w: 3.9, h: 2.9 },
+    });
   });
 
   const detail = pres.addSlide();
@@ -110,7 +123,15 @@ function fieldTrip(pres: PptxGenJS, p: Pictures) {
 
   const closeUp = pres.addSlide();
   closeUp.addImage({ data: png(p.pastedLadybird!), x: 0, y: 0, w: 13.33, h: 7.5, sizing: { type: 'cover', w: 13.33, h: 7.5 } });
-  closeUp.addText('Day 4: a visitor (pasted from the browser)', { x: 0.5, y: 6.6, w: 12.3, h: 0.6, fontSize: 22, color: 'FFFFFF', bold: true });
+  closeUp.addText('Day 4: a visitor (pasted from the browser)', {
+    x: 0.5,
+    y: 6.6,
+    w: 12.3,
+    h: 0.6,
+    fontSize: 22,
+    color: 'FFFFFF',
+    bold: true,
+  });
 
   const map = pres.addSlide();
   heading(map, 'Route planning');
@@ -158,13 +179,18 @@ function productUpdate(pres: PptxGenJS, p: Pictures) {
 
   const team = pres.addSlide({ masterName: 'BRAND' });
   heading(team, 'Mascots');
-  for (const [i, name] of (['tux', 'skimageLogo', 'chelsea'] as const).entries()) team.addImage({ data: png(p[name]!), x: 0.8 + i * 4.2, y: 2, w: 3.4, h: 3.4, sizing: { type: 'contain', w: 3.4, h: 3.4 } });
+  for (const [i, name] of (['tux', 'skimageLogo', 'chelsea'] as const).entries())
+    team.addImage({ data: png(p[name]!), x: 0.8 + i * 4.2, y: 2, w: 3.4, h: 3.4, sizing: { type: 'contain', w: 3.4, h: 3.4 } });
 }
 
 /** A company deck: a photo behind the title master, team photos small and cropped, one chart-like graphic. */
 function quarterlyReview(pres: PptxGenJS, p: Pictures) {
   pres.defineSlideMaster({ title: 'TITLE', background: { data: jpeg(p.free!) }, objects: [] });
-  pres.defineSlideMaster({ title: 'BODY', background: { color: 'F8FAFC' }, objects: [{ image: { data: png(p.tux!), x: 12.4, y: 6.8, w: 0.6, h: 0.6 } }] });
+  pres.defineSlideMaster({
+    title: 'BODY',
+    background: { color: 'F8FAFC' },
+    objects: [{ image: { data: png(p.tux!), x: 12.4, y: 6.8, w: 0.6, h: 0.6 } }],
+  });
   const cover = pres.addSlide({ masterName: 'TITLE' });
   cover.addText('Quarterly review', { x: 0.6, y: 2.8, w: 12, h: 1.4, fontSize: 50, bold: true, color: 'FFFFFF' });
 

@@ -60,7 +60,8 @@ async function baseline(deck: Buffer): Promise<Buffer> {
       if (!entry.name.startsWith('ppt/media/') || entry.data.length <= BASELINE_MIN_BYTES) return entry;
       try {
         const meta = await sharp(entry.data).metadata();
-        if (!['jpeg', 'png', 'tiff'].includes(meta.format ?? '') || (meta.hasAlpha && !(await sharp(entry.data).stats()).isOpaque)) return entry;
+        if (!['jpeg', 'png', 'tiff'].includes(meta.format ?? '') || (meta.hasAlpha && !(await sharp(entry.data).stats()).isOpaque))
+          return entry;
         const data = await sharp(entry.data).flatten({ background: '#ffffff' }).jpeg({ quality: BASELINE_QUALITY }).toBuffer();
         return data.length < entry.data.length ? { ...entry, data } : entry;
       } catch {
@@ -104,7 +105,10 @@ interface DeckRow {
 
 async function decksIn(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  return names.filter((name) => /\.pptx?$/i.test(name)).sort().map((name) => path.join(dir, name));
+  return names
+    .filter((name) => /\.pptx?$/i.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
 }
 
 /** The server's own way: LibreOffice inside bubblewrap. */
@@ -177,7 +181,9 @@ const rows: DeckRow[] = [];
 for (const file of files) {
   log(`${path.basename(file)}…`);
   const row = await benchDeck(file);
-  log(`  ${mb(row.before)} → ours ${mb(row.ours.bytes)} in ${row.ours.seconds.toFixed(1)} s (SSIM ${lookText(row.ours.look)}), baseline ${mb(row.baseline.bytes)} (SSIM ${lookText(row.baseline.look)})`);
+  log(
+    `  ${mb(row.before)} → ours ${mb(row.ours.bytes)} in ${row.ours.seconds.toFixed(1)} s (SSIM ${lookText(row.ours.look)}), baseline ${mb(row.baseline.bytes)} (SSIM ${lookText(row.baseline.look)})`,
+  );
   rows.push(row);
 }
 if (options.json) await writeFile(options.json, JSON.stringify({ target, rows }, null, 2));

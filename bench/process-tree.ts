@@ -20,7 +20,10 @@ async function readProcesses(): Promise<Map<number, ProcessInfo>> {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
       // The command name may hold spaces and parentheses: fields are counted after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+      const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
       processes.set(pid, {
         parent: fields[1]!,
         rssBytes: fields[21]! * PAGE_BYTES,

@@ -54,7 +54,11 @@ const LARGE_PHOTO_PIXELS = 10_000_000;
 export const CLASS_TITLE: Record<ImageClass, string> = { photo: 'Photos', graphic: 'Graphics' };
 
 /** The load average as benchmarks print it beside their figures: "1.9 / 2.3 / 3.9" (1, 5 and 15 minutes). */
-export const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 
 export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -71,7 +75,8 @@ export function resultOf(image: ImageResult, contender: ContenderName): Contende
 }
 
 /** At least as close as the reference at both scales of the judge. */
-export const resultLooksAtLeast = (ours: ContenderResult, theirs: ContenderResult) => looksAtLeast({ full: ours.ssim, view: ours.ssimView }, { full: theirs.ssim, view: theirs.ssimView });
+export const resultLooksAtLeast = (ours: ContenderResult, theirs: ContenderResult) =>
+  looksAtLeast({ full: ours.ssim, view: ours.ssimView }, { full: theirs.ssim, view: theirs.ssimView });
 
 const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 const ssimText = (value: number) => (Number.isFinite(value) ? value.toFixed(4) : 'n/a');
@@ -102,7 +107,8 @@ export function comparison(images: ImageResult[], contender: ContenderName, refe
     /** Images where this contender looks worse than the reference at either scale. */
     below: pairs.filter(({ ours, theirs }) => !resultLooksAtLeast(ours, theirs)).length,
     /** Images where this contender is both within `bound` of the reference's bytes and at least as close at both scales. */
-    meeting: (bound: number) => pairs.filter(({ ours, theirs }) => ours.bytes <= bound * theirs.bytes && resultLooksAtLeast(ours, theirs)).length,
+    meeting: (bound: number) =>
+      pairs.filter(({ ours, theirs }) => ours.bytes <= bound * theirs.bytes && resultLooksAtLeast(ours, theirs)).length,
   };
 }
 
@@ -130,7 +136,20 @@ export function classTable(images: ImageResult[], imageClass: ImageClass): strin
   return [
     `### ${CLASS_TITLE[imageClass]} (${ofClass.length} images, ${original} original)`,
     '',
-    table(['Contender', 'Images', `Median bytes vs ${reference}`, 'SSIM full', 'SSIM ≤1600', 'Butteraugli', 'Median savings', 'Total bytes', 'Median ms'], rows),
+    table(
+      [
+        'Contender',
+        'Images',
+        `Median bytes vs ${reference}`,
+        'SSIM full',
+        'SSIM ≤1600',
+        'Butteraugli',
+        'Median savings',
+        'Total bytes',
+        'Median ms',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 
@@ -188,7 +207,9 @@ function engineRatios(images: ImageResult[]) {
 export function engineTimingTable(images: ImageResult[], classes: ImageClass[]): string {
   const large = images.filter((image) => image.imageClass === 'photo' && image.width * image.height >= LARGE_PHOTO_PIXELS);
   const rows = [
-    ...classes.map((imageClass) => [CLASS_TITLE[imageClass], engineRatios(images.filter((image) => image.imageClass === imageClass))] as const),
+    ...classes.map(
+      (imageClass) => [CLASS_TITLE[imageClass], engineRatios(images.filter((image) => image.imageClass === imageClass))] as const,
+    ),
     [`Photos ≥ ${LARGE_PHOTO_PIXELS / 1e6} MP`, engineRatios(large)] as const,
   ].map(([label, r]) => [label, `${r.images}`, ratio(r.smart), ratio(r.auto)]);
   return table(['Class', 'Images', 'Median smart / fixed', 'Median auto / fixed'], rows);
@@ -207,7 +228,9 @@ export function summary(images: ImageResult[]): string {
   ]);
   lines.push([
     `Photos: ours-smart median bytes vs cjpeg-q75 (ambition ${TARGETS.smartPhotoBytes.toFixed(2)}×)`,
-    smart.images === 0 ? 'n/a' : `${ratio(smart.medianRatio)}; ${smart.meeting(TARGETS.smartPhotoBytes)}/${smart.images} images ≤ ${TARGETS.smartPhotoBytes.toFixed(2)}× at ≥ look`,
+    smart.images === 0
+      ? 'n/a'
+      : `${ratio(smart.medianRatio)}; ${smart.meeting(TARGETS.smartPhotoBytes)}/${smart.images} images ≤ ${TARGETS.smartPhotoBytes.toFixed(2)}× at ≥ look`,
     verdict(smart.images === 0 ? null : smart.medianRatio <= TARGETS.smartPhotoBytes),
   ]);
   for (const [label, set, reference, bound] of [
@@ -217,17 +240,29 @@ export function summary(images: ImageResult[]): string {
     const c = comparison(set, 'ours-auto', reference);
     lines.push([
       `${label}: ours-auto median bytes ≤ ${bound.toFixed(2)}× ${reference} at ≥ look at both scales`,
-      c.images === 0 ? 'no image has both results' : `${ratio(c.medianRatio)}; ${c.below}/${c.images} below the look; ${c.meeting(bound)}/${c.images} images meet both`,
+      c.images === 0
+        ? 'no image has both results'
+        : `${ratio(c.medianRatio)}; ${c.below}/${c.images} below the look; ${c.meeting(bound)}/${c.images} images meet both`,
       verdict(c.images === 0 ? null : c.medianRatio <= bound && c.below === 0),
     ]);
   }
   const large = engineRatios(photos.filter((image) => image.width * image.height >= LARGE_PHOTO_PIXELS));
-  lines.push([`Large photos: smart ≤ ${TARGETS.smartTime}× one fixed encode`, large.images ? `${ratio(large.smart)} (median of ${large.images})` : 'no large photo', verdict(large.images ? large.smart <= TARGETS.smartTime : null)]);
-  lines.push([`Large photos: auto ≤ ${TARGETS.autoTime}× one fixed encode`, large.images ? `${ratio(large.auto)} (median of ${large.images})` : 'no large photo', verdict(large.images ? large.auto <= TARGETS.autoTime : null)]);
+  lines.push([
+    `Large photos: smart ≤ ${TARGETS.smartTime}× one fixed encode`,
+    large.images ? `${ratio(large.smart)} (median of ${large.images})` : 'no large photo',
+    verdict(large.images ? large.smart <= TARGETS.smartTime : null),
+  ]);
+  lines.push([
+    `Large photos: auto ≤ ${TARGETS.autoTime}× one fixed encode`,
+    large.images ? `${ratio(large.auto)} (median of ${large.images})` : 'no large photo',
+    verdict(large.images ? large.auto <= TARGETS.autoTime : null),
+  ]);
   const t = timingOf(images);
   lines.push([
     `HTTP time ≤ ${TARGETS.httpOverhead.toFixed(2)}× sharp-direct`,
-    t.images === 0 ? 'no image timed' : `${ratio(t.ratio)} (${(t.http / 1000).toFixed(2)} s vs ${(t.direct / 1000).toFixed(2)} s over ${t.images} images)`,
+    t.images === 0
+      ? 'no image timed'
+      : `${ratio(t.ratio)} (${(t.http / 1000).toFixed(2)} s vs ${(t.direct / 1000).toFixed(2)} s over ${t.images} images)`,
     verdict(t.images === 0 ? null : t.ratio <= TARGETS.httpOverhead),
   ]);
   return table(['Target', 'Measured', 'Result'], lines, false);

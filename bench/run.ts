@@ -25,7 +25,17 @@ import {
 } from './contenders.js';
 import { loadImageSet, type BenchImage, type ImageClass } from './image-set.js';
 import { startOurApi, type ApiResult, type OurApi } from './our-api.js';
-import { CLASS_TITLE, classTable, engineTimingTable, median, perImageTable, summary, timingTable, type ContenderResult, type ImageResult } from './report.js';
+import {
+  CLASS_TITLE,
+  classTable,
+  engineTimingTable,
+  median,
+  perImageTable,
+  summary,
+  timingTable,
+  type ContenderResult,
+  type ImageResult,
+} from './report.js';
 import { judgeAgainst, type Judge } from './judge.js';
 import { engineRuns, type EngineRuns } from './engine-direct.js';
 
@@ -53,11 +63,27 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** Contenders butteraugli also judges: it takes ~10 s a view, so only the ones the targets compare. */
 const BUTTERAUGLI_FOR = new Set<ContenderName>(['ours-smart', 'ours-auto', 'cjpeg-q75', 'pngquant+optipng']);
 
-async function measured(judge: Judge, name: ContenderName, image: BenchImage, data: Buffer, ms: number, extra: Partial<ContenderResult> = {}): Promise<ContenderResult> {
+async function measured(
+  judge: Judge,
+  name: ContenderName,
+  image: BenchImage,
+  data: Buffer,
+  ms: number,
+  extra: Partial<ContenderResult> = {},
+): Promise<ContenderResult> {
   const meta = await sharp(data).metadata();
   const format = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
   const look = await judge.judge(data, { butteraugli: options.butteraugli && BUTTERAUGLI_FOR.has(name) });
-  return { bytes: data.length, savings: 1 - data.length / image.data.length, ssim: look.full, ssimView: look.view, butteraugli: look.butteraugli, ms, format, ...extra };
+  return {
+    bytes: data.length,
+    savings: 1 - data.length / image.data.length,
+    ssim: look.full,
+    ssimView: look.view,
+    butteraugli: look.butteraugli,
+    ms,
+    format,
+    ...extra,
+  };
 }
 
 /** All contenders on one image, in sequence. */
@@ -100,7 +126,10 @@ async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderNa
   const ours = http.last;
   await attempt('ours-default', async () => {
     if (http.error || !ours) throw http.error;
-    return measured(judge, 'ours-default', image, ours.data, median(http.ms), { quality: ours.record.quality, alreadyOptimal: ours.record.alreadyOptimal });
+    return measured(judge, 'ours-default', image, ours.data, median(http.ms), {
+      quality: ours.record.quality,
+      alreadyOptimal: ours.record.alreadyOptimal,
+    });
   });
   await attempt('sharp-direct', async () => {
     if (!direct) return { reason: `sharp-direct covers JPEG, PNG and WebP, not ${image.format}` };
@@ -123,7 +152,10 @@ async function benchImage(image: BenchImage, api: OurApi, tools: Set<ContenderNa
     try {
       const smart = await api.optimise(image.data, filename, 'smart');
       if (smart.record.search !== 'cut short') {
-        return await measured(judge, 'ours-smart', image, smart.data, smart.ms, { quality: smart.record.quality, alreadyOptimal: smart.record.alreadyOptimal });
+        return await measured(judge, 'ours-smart', image, smart.data, smart.ms, {
+          quality: smart.record.quality,
+          alreadyOptimal: smart.record.alreadyOptimal,
+        });
       }
       why = 'was cut short by its deadline';
     } catch (error) {
@@ -246,7 +278,17 @@ async function main() {
   process.stdout.write(`${out.join('\n')}\n`);
 
   if (options.json) {
-    const report = { folder, date: started.toISOString(), seconds, code, reps, machine, classes: classes.map((c) => CLASS_TITLE[c]), skipped, images: results };
+    const report = {
+      folder,
+      date: started.toISOString(),
+      seconds,
+      code,
+      reps,
+      machine,
+      classes: classes.map((c) => CLASS_TITLE[c]),
+      skipped,
+      images: results,
+    };
     await writeFile(path.resolve(options.json), `${JSON.stringify(report, null, 2)}\n`);
     log(`wrote ${path.resolve(options.json)}`);
   }

@@ -57,7 +57,9 @@ const whole = (name: 'requests' | 'rounds' | 'size') => {
 const requests = whole('requests');
 const rounds = whole('rounds');
 const size = whole('size');
-const databases = String(options.databases).split(',').map((kind) => kind.trim()) as DatabaseKind[];
+const databases = String(options.databases)
+  .split(',')
+  .map((kind) => kind.trim()) as DatabaseKind[];
 if (databases.some((kind) => kind !== 'pglite' && kind !== 'postgres')) throw new Error('--databases takes pglite and/or postgres');
 type PathName = 'guest' | 'user' | 'api';
 const PATHS: Record<PathName, string> = {
@@ -65,7 +67,9 @@ const PATHS: Record<PathName, string> = {
   user: 'signed in: POST /api/images/process + GET result',
   api: 'API key: POST /api/v1/shrink + GET output',
 };
-const paths = String(options.paths).split(',').map((name) => name.trim()) as PathName[];
+const paths = String(options.paths)
+  .split(',')
+  .map((name) => name.trim()) as PathName[];
 if (paths.some((name) => !(name in PATHS))) throw new Error('--paths takes guest, user and/or api');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -101,25 +105,44 @@ let accounts = 0;
 async function signedIn(origin: string) {
   const send = browserSession(origin, nextAddress);
   accounts++;
-  const body = JSON.stringify({ email: `bench-${accounts}-${Date.now()}@example.com`, password: 'bench password 1234', firstName: 'Bench', lastName: 'Mark' });
-  await expectStatus(await send('/api/auth/register', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } }), 201, 'register');
+  const body = JSON.stringify({
+    email: `bench-${accounts}-${Date.now()}@example.com`,
+    password: 'bench password 1234',
+    firstName: 'Bench',
+    lastName: 'Mark',
+  });
+  await expectStatus(
+    await send('/api/auth/register', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } }),
+    201,
+    'register',
+  );
   return send;
 }
 
 async function apiPairs(origin: string, image: Buffer): Promise<Pair> {
   const send = await signedIn(origin);
-  const created = await expectStatus(await send('/api/keys', { method: 'POST', body: JSON.stringify({ name: 'bench' }), headers: { 'Content-Type': 'application/json' } }), 201, 'POST /api/keys');
+  const created = await expectStatus(
+    await send('/api/keys', { method: 'POST', body: JSON.stringify({ name: 'bench' }), headers: { 'Content-Type': 'application/json' } }),
+    201,
+    'POST /api/keys',
+  );
   const { key } = (await created.json()) as { key: string };
   const authorization = `Basic ${Buffer.from(`api:${key}`).toString('base64')}`;
   return async () => {
     const shrunk = await expectStatus(
-      await fetch(`${origin}/api/v1/shrink`, { method: 'POST', body: new Uint8Array(image), headers: { Authorization: authorization, ...nextAddress() } }),
+      await fetch(`${origin}/api/v1/shrink`, {
+        method: 'POST',
+        body: new Uint8Array(image),
+        headers: { Authorization: authorization, ...nextAddress() },
+      }),
       201,
       'POST /api/v1/shrink',
     );
     await shrunk.arrayBuffer();
     const location = shrunk.headers.get('Location')!;
-    await (await expectStatus(await fetch(location, { headers: { Authorization: authorization, ...nextAddress() } }), 200, `GET ${location}`)).arrayBuffer();
+    await (
+      await expectStatus(await fetch(location, { headers: { Authorization: authorization, ...nextAddress() } }), 200, `GET ${location}`)
+    ).arrayBuffer();
   };
 }
 
@@ -183,7 +206,9 @@ async function measure(kind: DatabaseKind, image: Buffer): Promise<Figures[]> {
           figures[i]!.database[name].push(took.database);
         }
       }
-      log(`${kind} round ${round + 1}: ${paths.map((name) => `${name} ${figures.map((f) => `${f[name].at(-1)!.toFixed(1)}+${f.database[name].at(-1)!.toFixed(1)} ms`).join(' / ')}`).join(', ')} (load ${loadAverage()})`);
+      log(
+        `${kind} round ${round + 1}: ${paths.map((name) => `${name} ${figures.map((f) => `${f[name].at(-1)!.toFixed(1)}+${f.database[name].at(-1)!.toFixed(1)} ms`).join(' / ')}`).join(', ')} (load ${loadAverage()})`,
+      );
     }
     for (const server of servers) if (server.errorLines() > 0) throw new Error(`the server logged ${server.errorLines()} errors`);
     return figures;
@@ -231,21 +256,26 @@ async function countStatements(kind: DatabaseKind, image: Buffer): Promise<strin
 
 async function main() {
   // Noise, so the encode has something to do, but small: the job is not what is measured.
-  const image = await sharp(Buffer.from(Array.from({ length: size * size * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: size, height: size, channels: 3 } })
+  const image = await sharp(Buffer.from(Array.from({ length: size * size * 3 }, (_, i) => (i * 7919) % 251)), {
+    raw: { width: size, height: size, channels: 3 },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
   const loadBefore = loadAverage();
   const out = [
     "### The server's own CPU per upload",
     '',
-    options.statements ? `- ${new Date().toISOString()}; SQL statements the built server sends for a ${size}×${size} JPEG's upload and download, ${requests} pairs per path` : `- ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}; the built server (NODE_ENV=production, LOG_LEVEL=warn); a ${size}×${size} JPEG (${image.length} bytes), quality 75; ${rounds} rounds of ${requests} uploads and downloads per path, one at a time; the server's main process CPU (user + system from /proc, job processes left out) per pair; medians over rounds (min–max)`,
+    options.statements
+      ? `- ${new Date().toISOString()}; SQL statements the built server sends for a ${size}×${size} JPEG's upload and download, ${requests} pairs per path`
+      : `- ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}; the built server (NODE_ENV=production, LOG_LEVEL=warn); a ${size}×${size} JPEG (${image.length} bytes), quality 75; ${rounds} rounds of ${requests} uploads and downloads per path, one at a time; the server's main process CPU (user + system from /proc, job processes left out) per pair; medians over rounds (min–max)`,
   ];
   if (options.statements) {
     for (const kind of databases) out.push(...(await countStatements(kind, image)));
     process.stdout.write(`${out.join('\n')}\n`);
     return;
   }
-  const spread = (values: number[]) => `${median(values).toFixed(1)} ms (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
+  const spread = (values: number[]) =>
+    `${median(values).toFixed(1)} ms (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`;
   for (const kind of databases) {
     const [ours, theirs] = await measure(kind, image);
     const ratio = (a: number[], b: number[]) => `**${median(a.map((value, round) => value / b[round]!)).toFixed(2)}×**`;

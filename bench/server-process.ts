@@ -43,7 +43,11 @@ const WORKER_READY = 'Lightpix worker is ready';
  * client work does not share its event loop. Resolves once /api/health answers (a worker: once it says
  * it is ready); stopped again if it does not start.
  */
-export async function startServer(entry: ServerEntry, settings: Record<string, string>, options: ServerOptions = {}): Promise<ServerProcess> {
+export async function startServer(
+  entry: ServerEntry,
+  settings: Record<string, string>,
+  options: ServerOptions = {},
+): Promise<ServerProcess> {
   const worker = entry === 'worker sources';
   const port = worker ? 0 : await freePort();
   const base = options.inheritEnv === false ? { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? root } : process.env;
@@ -68,7 +72,13 @@ async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<vo
   const deadline = Date.now() + STARTUP_LIMIT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server did not answer /api/health within ${STARTUP_LIMIT_MS / 1000} s`);
@@ -80,7 +90,10 @@ async function workerReady(child: ChildProcess): Promise<void> {
   child.stdout!.on('data', read);
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the worker was not ready within ${STARTUP_LIMIT_MS / 1000} s:\n${output}`)), STARTUP_LIMIT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`the worker was not ready within ${STARTUP_LIMIT_MS / 1000} s:\n${output}`)),
+        STARTUP_LIMIT_MS,
+      );
       child.stdout!.on('data', function ready() {
         if (!output.includes(WORKER_READY)) return;
         child.stdout!.off('data', ready);

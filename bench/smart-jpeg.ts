@@ -42,7 +42,11 @@ async function main() {
   const ratios: number[] = [];
   let below = 0;
   for (const image of images) {
-    const turbo = await sharp(image.data, { limitInputPixels: false }).rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer();
+    const turbo = await sharp(image.data, { limitInputPixels: false })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 75 })
+      .toBuffer();
     const options = { ...PREMIUM_AUTO, format: 'jpeg' as const };
     const smart = await optimiseImage(image.data, await inspectImage(image.data), options, SearchDeadline.none());
     const judge = await judgeAgainst(image.data);
@@ -54,7 +58,15 @@ async function main() {
     if (!atLook) below++;
     const setting = smart.alreadyOptimal ? 'original' : `q${smart.quality}`;
     log(`${image.name}: ${setting} ${ratio.toFixed(3)}× turbo-q75, ${atLook ? 'at the look' : 'BELOW'} (load ${load()})`);
-    rows.push([image.name, `${((image.width * image.height) / 1e6).toFixed(1)} MP`, `${turbo.length}`, look(reference), `${smart.data.length} (${setting})`, `**${ratio.toFixed(3)}×**`, `${look(ours)}${atLook ? '' : ' **below**'}`]);
+    rows.push([
+      image.name,
+      `${((image.width * image.height) / 1e6).toFixed(1)} MP`,
+      `${turbo.length}`,
+      look(reference),
+      `${smart.data.length} (${setting})`,
+      `**${ratio.toFixed(3)}×**`,
+      `${look(ours)}${atLook ? '' : ' **below**'}`,
+    ]);
   }
   const out = [
     '### Smart JPEG vs libjpeg-turbo q75 (engine in process, no deadline)',
@@ -62,7 +74,11 @@ async function main() {
     `- ${started.toISOString()}, ${images.length} photos, sharp ${sharp.versions.sharp}; load average (1 / 5 / 15 min) ${loadBefore} before, ${load()} after`,
     `- Median bytes: **${median(ratios).toFixed(3)}×** turbo-q75; below its ssim.js look at either scale: **${below} of ${images.length}**`,
     '',
-    table(['Photo', 'Size', 'turbo-q75 bytes', 'turbo-q75 look (full / ≤ 1600 px)', 'Smart bytes', 'Smart × turbo-q75', 'Smart look'], rows, false),
+    table(
+      ['Photo', 'Size', 'turbo-q75 bytes', 'turbo-q75 look (full / ≤ 1600 px)', 'Smart bytes', 'Smart × turbo-q75', 'Smart look'],
+      rows,
+      false,
+    ),
     '',
   ];
   process.stdout.write(`${out.join('\n')}\n`);

@@ -22,7 +22,9 @@ import { loadAverage as load, median, table } from './report.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 
 const CORPUS = '/work/shared/corpus/photos';
-const DEFAULT_PHOTOS = ['sunset_by_Aitzol_Berasategi.jpg', 'Dragonfly_by_Bolly.jpg', 'seeding_by_Clements_Engelhardt.jpg'].map((name) => path.join(CORPUS, name));
+const DEFAULT_PHOTOS = ['sunset_by_Aitzol_Berasategi.jpg', 'Dragonfly_by_Bolly.jpg', 'seeding_by_Clements_Engelhardt.jpg'].map((name) =>
+  path.join(CORPUS, name),
+);
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -44,7 +46,8 @@ async function judged(file: string, data: Buffer, runs: EngineRuns): Promise<str
   const judge = await judgeAgainst(data);
   const [ref, smart, auto] = [await judge.judge(cjpeg.data), await judge.judge(runs.smart.data), await judge.judge(runs.auto.data)];
   await judge.close();
-  const row = (ours: Judgement, bytes: number) => `${(bytes / cjpeg.data.length).toFixed(2)}× · ${look(ours)} · ${looksAtLeast(ours, ref) ? 'yes' : '**no**'}`;
+  const row = (ours: Judgement, bytes: number) =>
+    `${(bytes / cjpeg.data.length).toFixed(2)}× · ${look(ours)} · ${looksAtLeast(ours, ref) ? 'yes' : '**no**'}`;
   return [`${look(ref)}`, row(smart, runs.smart.data.length), row(auto, runs.auto.data.length)];
 }
 
@@ -71,7 +74,9 @@ async function main() {
       ratios.auto.push(last.autoMs / avifMs);
       ratios.smartCpu.push(last.smartCpuMs / last.fixedCpuMs);
       ratios.autoCpu.push(last.autoCpuMs / last.fixedAvifCpuMs!);
-      log(`${path.basename(file)} run ${run + 1}: fixed ${seconds(last.fixedMs)}, fixed AVIF ${seconds(avifMs)}, smart ${seconds(last.smartMs)}, auto ${seconds(last.autoMs)} (load ${load()})`);
+      log(
+        `${path.basename(file)} run ${run + 1}: fixed ${seconds(last.fixedMs)}, fixed AVIF ${seconds(avifMs)}, smart ${seconds(last.smartMs)}, auto ${seconds(last.autoMs)} (load ${load()})`,
+      );
     }
     const size = `${meta.width}×${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(1)} MP)`;
     rows.push([
@@ -91,7 +96,11 @@ async function main() {
     `- ${new Date(started).toISOString()}, ${os.cpus().length} cores, Node ${process.version}, sharp ${sharp.versions.sharp}; ${reps} run(s) each, ratios are medians of per-run ratios`,
     `- Load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after`,
     '',
-    table(['Photo', 'Size', 'Fixed q75', 'Fixed AVIF q75', 'Smart', 'Auto (premium formats)', 'CPU time smart / auto vs fixed / fixed AVIF'], rows, false),
+    table(
+      ['Photo', 'Size', 'Fixed q75', 'Fixed AVIF q75', 'Smart', 'Auto (premium formats)', 'CPU time smart / auto vs fixed / fixed AVIF'],
+      rows,
+      false,
+    ),
     '',
   ];
   if (options.judge) {

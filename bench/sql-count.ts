@@ -27,20 +27,22 @@ pglite.exec = function (this: PGlite, ...args: Parameters<PGlite['exec']>) {
 };
 pglite.transaction = function <T>(this: PGlite, callback: (tx: Transaction) => Promise<T>) {
   write('BEGIN');
-  return transaction.call(this, (tx) =>
-    callback(
-      new Proxy(tx, {
-        get(target, name, receiver) {
-          const value: unknown = Reflect.get(target, name, receiver);
-          if ((name !== 'query' && name !== 'exec') || typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            write(args[0]);
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      }),
-    ),
-  ).finally(() => write('COMMIT (or ROLLBACK)')) as Promise<T>;
+  return transaction
+    .call(this, (tx) =>
+      callback(
+        new Proxy(tx, {
+          get(target, name, receiver) {
+            const value: unknown = Reflect.get(target, name, receiver);
+            if ((name !== 'query' && name !== 'exec') || typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              write(args[0]);
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        }),
+      ),
+    )
+    .finally(() => write('COMMIT (or ROLLBACK)')) as Promise<T>;
 } as PGlite['transaction'];
 
 const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };

@@ -54,7 +54,9 @@ async function raw(pipeline: Sharp): Promise<RawImage> {
 async function pair(file: string, width: number | null): Promise<[RawImage, RawImage]> {
   const sized = () => (width ? sharp(file).resize(width) : sharp(file)).toColourspace('srgb').removeAlpha();
   const original = await raw(sized());
-  const jpeg = await sharp(original.data, { raw: { width: original.width, height: original.height, channels: 3 } }).jpeg({ quality: 75 }).toBuffer();
+  const jpeg = await sharp(original.data, { raw: { width: original.width, height: original.height, channels: 3 } })
+    .jpeg({ quality: 75 })
+    .toBuffer();
   return [original, await raw(sharp(jpeg).toColourspace('srgb').removeAlpha())];
 }
 
@@ -75,7 +77,10 @@ const cpuMs = (run: () => unknown): [number, unknown] => {
 const same = (a: unknown, b: unknown): boolean => {
   if (typeof a === 'number' || typeof a === 'boolean') return Object.is(a, b);
   const [x, y] = [(a as RawImage).data, (b as RawImage).data];
-  return (a as RawImage).channels === (b as RawImage).channels && Buffer.compare(Buffer.from(x.buffer, x.byteOffset, x.length), Buffer.from(y.buffer, y.byteOffset, y.length)) === 0;
+  return (
+    (a as RawImage).channels === (b as RawImage).channels &&
+    Buffer.compare(Buffer.from(x.buffer, x.byteOffset, x.length), Buffer.from(y.buffer, y.byteOffset, y.length)) === 0
+  );
 };
 
 async function main() {
@@ -118,11 +123,19 @@ async function main() {
       ratios.push(times.old.at(-1)! / times.new.at(-1)!);
     }
     log(`${name}: old ${median(times.old).toFixed(1)} ms, new ${median(times.new).toFixed(1)} ms (load ${load()})`);
-    rows.push([name, `${median(times.old).toFixed(1)} ms`, `${median(times.new).toFixed(1)} ms`, `**${median(ratios).toFixed(2)}×**`, identical ? 'yes' : '**NO**']);
+    rows.push([
+      name,
+      `${median(times.old).toFixed(1)} ms`,
+      `${median(times.new).toFixed(1)} ms`,
+      `**${median(ratios).toFixed(2)}×**`,
+      identical ? 'yes' : '**NO**',
+    ]);
   }
   await baseline.done();
   console.log(`### ssim.ts: ${options.baseline} (old) against the working tree (new), CPU time in this process\n`);
-  console.log(`- ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}; ${rounds} rounds, turn about; medians; ${path.basename(photo)} and its JPEG q75`);
+  console.log(
+    `- ${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}; ${rounds} rounds, turn about; medians; ${path.basename(photo)} and its JPEG q75`,
+  );
   console.log(`- Load average (1 / 5 / 15 min): ${loadBefore} before, ${load()} after\n`);
   console.log(table(['Work', 'Old', 'New', 'Old / new', 'Same result'], rows));
 }

@@ -70,7 +70,10 @@ const signUp = await fetch(`${server.origin}/api/auth/register`, {
   headers: { 'content-type': 'application/json', origin: server.origin },
   body: JSON.stringify({ email: 'bench-tinify@example.com', password: 'correct horse battery', firstName: 'Bench', lastName: 'Mark' }),
 });
-const cookie = signUp.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+const cookie = signUp.headers
+  .getSetCookie()
+  .map((line) => line.split(';')[0])
+  .join('; ');
 const created = await fetch(`${server.origin}/api/keys`, {
   method: 'POST',
   headers: { 'content-type': 'application/json', origin: server.origin, cookie },

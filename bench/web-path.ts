@@ -41,7 +41,10 @@ import { loadAverage as load, median, table } from './report.js';
 
 const DEFAULT_PHOTOS = ['/work/shared/corpus/photos/sunset_by_Aitzol_Berasategi.jpg'];
 
-const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, entry: { type: 'string', default: 'npm start' } } });
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: 'string', default: '5' }, entry: { type: 'string', default: 'npm start' } },
+});
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number of at least 1');
 const photos = positionals.length ? positionals.map((file) => path.resolve(file)) : DEFAULT_PHOTOS;
@@ -92,7 +95,11 @@ const PARTS: Record<Part, string> = {
 async function endJobProcesses(serverPid: number) {
   const pids = () => {
     try {
-      return execFileSync('pgrep', ['-P', String(serverPid)]).toString().split('\n').filter(Boolean).map(Number);
+      return execFileSync('pgrep', ['-P', String(serverPid)])
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }
@@ -127,7 +134,7 @@ async function main() {
   const loadBefore = load();
   const started = new Date();
   const out: string[] = [
-    '### The web path\'s cost: each part vs sharp alone in the same round',
+    "### The web path's cost: each part vs sharp alone in the same round",
     '',
     `- ${started.toISOString()}, ${os.cpus().length} cores, Node ${process.version}, sharp ${sharp.versions.sharp}; ${rounds} rounds, each part timed once per round between two runs of sharp alone (their mean is the round's baseline); medians of the per-round ratios; CPU time of this process and every process under it (the server and job processes), read from /proc at 10 ms with the reading's own cost taken off; the web path's CPU is the server's processes only`,
   ];
@@ -136,7 +143,15 @@ async function main() {
       const data = await readFile(file);
       const info = await inspectImage(data);
       const format = outputForOriginal(info.format, info.hasAlpha);
-      const fixed: OptimiseOptions = { width: null, height: null, maintainRatio: true, format, quality: 75, maxBytes: null, keepMetadata: false };
+      const fixed: OptimiseOptions = {
+        width: null,
+        height: null,
+        maintainRatio: true,
+        format,
+        quality: 75,
+        maxBytes: null,
+        keepMetadata: false,
+      };
       const size = plannedSize(info, fixed);
       const alone = () => encode(sharp(data).rotate(), format, 75, { pixels: size.width * size.height }).toBuffer();
       const result = await alone();
@@ -166,7 +181,8 @@ async function main() {
       // Warm-up: libvips' code, the warm pool's process, the server's first request.
       await alone();
       for (const part of ['engine', 'warm', 'http'] as const) await runs[part]();
-      const empty = () => Object.fromEntries(['alone', ...Object.keys(PARTS)].map((key) => [key, [] as number[]])) as Record<Part | 'alone', number[]>;
+      const empty = () =>
+        Object.fromEntries(['alone', ...Object.keys(PARTS)].map((key) => [key, [] as number[]])) as Record<Part | 'alone', number[]>;
       const ms = empty();
       const cpuMs = empty();
       const ratios = empty();
@@ -193,7 +209,9 @@ async function main() {
           ratios[part].push(took.ms / baseline.ms);
           cpuRatios[part].push(took.cpuMs / baseline.cpuMs);
         }
-        log(`${path.basename(file)} round ${round + 1}: ${(Object.keys(PARTS) as Part[]).map((p) => `${p} ${ratios[p].at(-1)!.toFixed(2)}× (CPU ${cpuRatios[p].at(-1)!.toFixed(2)}×)`).join(', ')} (load ${load()})`);
+        log(
+          `${path.basename(file)} round ${round + 1}: ${(Object.keys(PARTS) as Part[]).map((p) => `${p} ${ratios[p].at(-1)!.toFixed(2)}× (CPU ${cpuRatios[p].at(-1)!.toFixed(2)}×)`).join(', ')} (load ${load()})`,
+        );
       }
       const rows = [
         ['sharp alone (baseline)', `${median(ms.alone).toFixed(0)} ms`, '1.00×', `${median(cpuMs.alone).toFixed(0)} ms`, '1.00×'],

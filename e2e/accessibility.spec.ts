@@ -3,7 +3,18 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 /** The public pages people land on, the pages of this area, and the 404. */
-const paths = ['/', '/guest', '/auth', '/contact', '/our-partners', '/developers', '/terms-of-service', '/privacy-policy', '/cookie-policy', '/no-such-page'];
+const paths = [
+  '/',
+  '/guest',
+  '/auth',
+  '/contact',
+  '/our-partners',
+  '/developers',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/no-such-page',
+];
 const widths = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: '360 px', width: 360, height: 740 },
@@ -50,7 +61,10 @@ test('the guest page with its ad slots after consent, at 360 px: no serious or c
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`) }));
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
   expect(severe).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -17,7 +17,9 @@ async function registeredAndSignedOut(page: Page): Promise<string> {
   return email;
 }
 
-test('a visitor signs up, optimises a photo, finds it listed once before and after a reload, and signs out to the guest screen', async ({ page }) => {
+test('a visitor signs up, optimises a photo, finds it listed once before and after a reload, and signs out to the guest screen', async ({
+  page,
+}) => {
   await registerThroughForm(page, uniqueEmail());
 
   await expect(page).toHaveURL('/');

@@ -30,10 +30,16 @@ async function premium(page: Page, browser: Browser, baseURL: string) {
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 }
 
-test('premium chooses a folder of mixed files, sees the batch go through, and downloads one ZIP with the folders kept', async ({ page, browser, baseURL }) => {
+test('premium chooses a folder of mixed files, sees the batch go through, and downloads one ZIP with the folders kept', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await premium(page, browser, baseURL!);
   const folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'lightpix-e2e-folder-')), 'Holiday');
   await mkdir(path.join(folder, 'Day 1'), { recursive: true });
@@ -88,7 +94,9 @@ test('a guest pastes an image from the clipboard and it is added like a chosen f
   await expect(page.getByTestId('selected-row')).toHaveCount(1);
 });
 
-test('at 360 px a file pasted while the image is being processed, or once none are left, is not added and the page says why', async ({ page }) => {
+test('at 360 px a file pasted while the image is being processed, or once none are left, is not added and the page says why', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/guest');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
@@ -113,7 +121,9 @@ test('at 360 px a file pasted while the image is being processed, or once none a
   await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(page.getByTestId('upload-area')).toHaveAttribute('aria-disabled', 'true');
   await paste('while-busy.jpg');
-  await expect(page.locator('.toast-root')).toHaveText(/^Nothing added\. Files can be added again once the images in progress are done and the page is ready\./);
+  await expect(page.locator('.toast-root')).toHaveText(
+    /^Nothing added\. Files can be added again once the images in progress are done and the page is ready\./,
+  );
   await expect(page.getByTestId('selected-row')).toHaveCount(1);
   await expect(page.getByTestId('selected-row')).not.toContainText('while-busy.jpg');
 

@@ -13,7 +13,9 @@ test('a signed-out visitor to /subscribe is sent to sign in and back', async ({ 
   await expect(page).toHaveURL('/auth?redirect=/subscribe');
 });
 
-test('loads, blocks paying until Stripe is ready, shows a declined card, then pays and becomes Premium after the webhook', async ({ page }) => {
+test('loads, blocks paying until Stripe is ready, shows a declined card, then pays and becomes Premium after the webhook', async ({
+  page,
+}) => {
   const email = uniqueEmail('subscriber');
   await registerByApi(page.request, email);
 
@@ -82,17 +84,29 @@ test('cancels at period end on /account and resumes', async ({ page }) => {
 test('says payments are not available when the installation has no keys', async ({ page }) => {
   await registerByApi(page.request, uniqueEmail('nokeys'));
   await page.route('/api/subscription/create', (route) =>
-    route.fulfill({ status: 503, json: { error: { code: 'payments_unavailable', message: 'Payments are not available on this installation.' } } }),
+    route.fulfill({
+      status: 503,
+      json: { error: { code: 'payments_unavailable', message: 'Payments are not available on this installation.' } },
+    }),
   );
   await page.route('/api/subscription', (route) =>
-    route.fulfill({ json: { tier: 'registered', complimentary: false, priceEurCents: 200, paymentsAvailable: false, portalAvailable: false, subscription: null } }),
+    route.fulfill({
+      json: {
+        tier: 'registered',
+        complimentary: false,
+        priceEurCents: 200,
+        paymentsAvailable: false,
+        portalAvailable: false,
+        subscription: null,
+      },
+    }),
   );
   await page.goto('/subscribe');
   await expect(page.getByTestId('payments-unavailable')).toContainText('Pagamenti non disponibili');
   await expect(page.getByTestId('spinner')).toHaveCount(0);
 });
 
-test("a signed-out Upgrade in the status bar goes through /api/login to sign in, and on to the payment form", async ({ page }) => {
+test('a signed-out Upgrade in the status bar goes through /api/login to sign in, and on to the payment form', async ({ page }) => {
   const email = uniqueEmail('upgrader');
   // The account exists already; this visitor is signed out on the guest screen.
   await registerByApi(page.request, email);
@@ -142,7 +156,9 @@ test('back from a payment that left the site: the outcome is told, the address c
 
   await page.goto('/?payment_intent=pi_e2e&payment_intent_client_secret=pi_e2e_secret_x&redirect_status=failed');
   await expect(page.getByText('Errore nel Pagamento', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Notifiche (F8)' }).getByText('Il pagamento non è stato completato.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notifiche (F8)' }).getByText('Il pagamento non è stato completato.', { exact: false }),
+  ).toBeVisible();
   await expect(page).toHaveURL('/');
 
   await page.goto('/?payment_intent=pi_e2e&payment_intent_client_secret=pi_e2e_secret_x&redirect_status=succeeded');
@@ -203,7 +219,11 @@ test('"Update card and invoices" opens the Customer Portal for the customer, com
   await becomePremium(page.request, email);
   await page.goto('/account');
   await page.getByRole('button', { name: 'Aggiorna carta e fatture' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${e2eStripeUrl}/portal/cus_\\w+\\?return=${encodeURIComponent('http://127.0.0.1:')}\\d+${encodeURIComponent('/account')}$`));
+  await expect(page).toHaveURL(
+    new RegExp(
+      `^${e2eStripeUrl}/portal/cus_\\w+\\?return=${encodeURIComponent('http://127.0.0.1:')}\\d+${encodeURIComponent('/account')}$`,
+    ),
+  );
 });
 
 test('without Stripe.js (blocked or offline) the page says the payment could not be loaded, with a way home', async ({ page }) => {
@@ -229,7 +249,10 @@ test("the admin users table shows a payer's subscription, and a support downgrad
 
   await row.getByTestId('tier-select').selectOption('registered');
   await expect(
-    page.getByText("Premium omaggio rimosso. L'utente paga ancora tramite Stripe, quindi resta Premium; per terminarlo disdici l'abbonamento in Stripe.", { exact: true }),
+    page.getByText(
+      "Premium omaggio rimosso. L'utente paga ancora tramite Stripe, quindi resta Premium; per terminarlo disdici l'abbonamento in Stripe.",
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(row).toContainText('Premium');
   await expect(row.getByTestId('tier-select')).toHaveValue('premium');

@@ -26,7 +26,9 @@ async function busyFor(page: Page, times: number, retryAfter: string, uploadPath
       status: 503,
       headers: { 'Retry-After': retryAfter },
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'server_busy', message: `We are processing many images right now. Please try again in ${retryAfter} seconds.` } }),
+      body: JSON.stringify({
+        error: { code: 'server_busy', message: `We are processing many images right now. Please try again in ${retryAfter} seconds.` },
+      }),
     });
   });
   return () => refused;
@@ -85,12 +87,22 @@ test('the waiting row says so in words and passes axe; "Stop waiting" ends the w
 async function makePremium(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.50.0.30' } });
   await signInAsAdmin(context.request);
-  const { users } = (await (await context.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { users: { id: string; email: string }[] };
-  expect((await context.request.patch(`/api/admin/users/${users.find((user) => user.email === email)!.id}`, { data: { tier: 'premium' } })).status()).toBe(200);
+  const { users } = (await (await context.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as {
+    users: { id: string; email: string }[];
+  };
+  expect(
+    (
+      await context.request.patch(`/api/admin/users/${users.find((user) => user.email === email)!.id}`, { data: { tier: 'premium' } })
+    ).status(),
+  ).toBe(200);
   await context.close();
 }
 
-test('the PowerPoint tool waits out a busy answer too: the deck ends downloadable, never shown failed', async ({ page, browser, baseURL }) => {
+test('the PowerPoint tool waits out a busy answer too: the deck ends downloadable, never shown failed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = uniqueEmail('busy-deck');
   await registerByApi(page.request, email);
   await makePremium(browser, baseURL!, email);

@@ -38,7 +38,9 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
 });
 
-test('at 360 px Compare still opens after a reload, with both images, from the copy this browser kept; Remove clears that copy', async ({ page }) => {
+test('at 360 px Compare still opens after a reload, with both images, from the copy this browser kept; Remove clears that copy', async ({
+  page,
+}) => {
   await registerByApi(page.request, uniqueEmail('compare'));
   await page.goto('/images');
   await optimisePhoto(page);
@@ -56,7 +58,11 @@ test('at 360 px Compare still opens after a reload, with both images, from the c
   await expect(dialog).toBeVisible();
   // Both images are drawn: the original from this browser, the result from the server.
   for (const name of ['Before', 'After']) {
-    await expect.poll(() => dialog.getByRole('img', { name, exact: true }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(640);
+    await expect
+      .poll(() =>
+        dialog.getByRole('img', { name, exact: true }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBe(640);
   }
   await expect(dialog).toContainText('640×427');
   expect(await severeViolations(page)).toEqual([]);
@@ -68,13 +74,23 @@ test('at 360 px Compare still opens after a reload, with both images, from the c
   await expect.poll(() => keptOriginals(page), { timeout: 15_000 }).toEqual([]);
 });
 
-test('on another device (no copy kept) Compare stays, disabled, and says why, in the visitor\'s language', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+test("on another device (no copy kept) Compare stays, disabled, and says why, in the visitor's language", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   await page.goto('/guest');
   await optimisePhoto(page);
   await expect.poll(async () => (await keptOriginals(page)).length).toBe(1);
 
   // The same visitor on another device: the same session, no IndexedDB copy.
-  const other = await browser.newContext({ baseURL, extraHTTPHeaders, storageState: { cookies: await page.context().cookies(), origins: [] }, viewport: { width: 360, height: 740 } });
+  const other = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders,
+    storageState: { cookies: await page.context().cookies(), origins: [] },
+    viewport: { width: 360, height: 740 },
+  });
   const phone = await other.newPage();
   await phone.addInitScript(() => window.localStorage.setItem('language', 'it'));
   await phone.goto('/guest');

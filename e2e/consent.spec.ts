@@ -21,10 +21,15 @@ async function accept(page: Page) {
   await expect(banner).toBeHidden();
 }
 
-test('before any choice only the technical session cookie exists and nothing is fetched from other sites', async ({ page, context, baseURL }) => {
+test('before any choice only the technical session cookie exists and nothing is fetched from other sites', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const foreign: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
+    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:') && !request.url().startsWith('blob:'))
+      foreign.push(request.url());
   });
   await page.goto('/guest');
   await expect(page.getByTestId('remaining-images')).toBeVisible();
@@ -32,9 +37,14 @@ test('before any choice only the technical session cookie exists and nothing is 
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Read the Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
   // Accept and Reject are equally prominent: same size and same colours.
-  const [acceptBox, rejectBox] = await Promise.all([banner.getByRole('button', { name: 'Accept' }).boundingBox(), banner.getByRole('button', { name: 'Reject' }).boundingBox()]);
+  const [acceptBox, rejectBox] = await Promise.all([
+    banner.getByRole('button', { name: 'Accept' }).boundingBox(),
+    banner.getByRole('button', { name: 'Reject' }).boundingBox(),
+  ]);
   expect(Math.abs(acceptBox!.height - rejectBox!.height)).toBeLessThan(1);
-  expect(await banner.getByRole('button', { name: 'Accept' }).getAttribute('class')).toBe(await banner.getByRole('button', { name: 'Reject' }).getAttribute('class'));
+  expect(await banner.getByRole('button', { name: 'Accept' }).getAttribute('class')).toBe(
+    await banner.getByRole('button', { name: 'Reject' }).getAttribute('class'),
+  );
   await expect(page.getByTestId('ad-slot')).toHaveCount(0);
 
   const names = (await context.cookies()).map((cookie) => cookie.name);

@@ -19,7 +19,7 @@ async function fill(page: Page, values: { name: string; email: string; subject: 
   await page.getByLabel('Message', { exact: true }).fill(values.message);
 }
 
-test("shows the validation messages, sends nothing, and clears each message once the field is fixed", async ({ page }) => {
+test('shows the validation messages, sends nothing, and clears each message once the field is fixed', async ({ page }) => {
   let posted = 0;
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/contact')) posted += 1;
@@ -57,7 +57,12 @@ test('sends a message that reaches the team’s mailbox, then starts over with a
     await held;
     await route.continue();
   });
-  await fill(page, { name: 'Grace Hopper', email: 'grace@example.com', subject, message: 'Can I resize a whole folder of photos at once?' });
+  await fill(page, {
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    subject,
+    message: 'Can I resize a whole folder of photos at once?',
+  });
   await page.getByRole('button', { name: 'Send Message' }).click();
   const sending = page.getByTestId('contact-submit');
   await expect(sending).toHaveText('Sending...');
@@ -81,7 +86,9 @@ test('sends a message that reaches the team’s mailbox, then starts over with a
 });
 
 test('keeps what the visitor wrote and shows a translated error toast when sending fails', async ({ page }) => {
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"server_busy","message":"Busy"}}' }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"server_busy","message":"Busy"}}' }),
+  );
   await page.goto('/contact');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
   await page.getByLabel('Vollständiger Name').fill('Hedy Lamarr');

@@ -14,7 +14,9 @@ test('a signed-out visitor reads the API docs and is asked to sign in for a key'
   await expect(page.getByRole('heading', { level: 1, name: 'Developer API' })).toBeVisible();
   // The examples name this site, not Tinify's.
   const origin = new URL(page.url()).origin;
-  await expect(page.getByTestId('curl-shrink')).toHaveText(`curl --user api:YOUR_API_KEY --data-binary @photo.jpg -i ${origin}/api/v1/shrink`);
+  await expect(page.getByTestId('curl-shrink')).toHaveText(
+    `curl --user api:YOUR_API_KEY --data-binary @photo.jpg -i ${origin}/api/v1/shrink`,
+  );
   await expect(page.getByTestId('client-example')).toContainText(`tinify.Client.API_ENDPOINT = '${origin}';`);
   await expect(page.getByTestId('client-typescript')).toContainText(`client.API_ENDPOINT = '${origin}';`);
   await expect(page.getByTestId('python-example')).toContainText(`tinify.Client.API_ENDPOINT = "${origin}"`);
@@ -49,7 +51,9 @@ test('at 360 px the error names fit their cells and break only between their wor
   expect(measured).toHaveLength(10);
   for (const cell of measured) expect(cell, cell.name ?? '').toMatchObject({ overflow: 0, splitWords: [] });
   // At 360 px the longest name does not fit one line: it wraps, between its words, so the check above holds something.
-  const lines = await cells.filter({ hasText: 'UnsupportedMediaType' }).evaluate((cell) => new Set([...cell.querySelectorAll('span')].map((word) => word.getBoundingClientRect().top)).size);
+  const lines = await cells
+    .filter({ hasText: 'UnsupportedMediaType' })
+    .evaluate((cell) => new Set([...cell.querySelectorAll('span')].map((word) => word.getBoundingClientRect().top)).size);
   expect(lines).toBeGreaterThan(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
@@ -71,7 +75,10 @@ test('a user creates a key, sees it once, compresses with it, sees the use, and 
   await expect(row).toContainText('never used');
 
   // A script without the browser's cookies, authenticated by the key alone.
-  const script = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}` } });
+  const script = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `Basic ${Buffer.from(`api:${key}`).toString('base64')}` },
+  });
   const shrink = await script.post('/api/v1/shrink', { data: await readFile(photo), headers: { 'Content-Type': 'image/jpeg' } });
   expect(shrink.status(), await shrink.text()).toBe(201);
   expect(shrink.headers()['compression-count']).toBe('1');

@@ -9,7 +9,10 @@ const taken = {
 } as const;
 
 for (const [language, message] of Object.entries(taken)) {
-  test(`in ${language}, registering with an e-mail that has an account says so under the field, in ${language}`, async ({ page, request }) => {
+  test(`in ${language}, registering with an e-mail that has an account says so under the field, in ${language}`, async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail(`taken-${language}`);
     await registerByApi(request, email);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -38,7 +41,9 @@ test('in de, a password the server finds too short is explained under the field 
   await page.locator('input[name="password"]').fill('kurz');
   await page.getByTestId('auth-submit').click();
   await expect(page.getByTestId('field-error-password')).toHaveText('Verwende mindestens 8 Zeichen.');
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Bitte prüfe die markierten Felder.' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Bitte prüfe die markierten Felder.' }).first(),
+  ).toBeVisible();
 });
 
 test('in fr, a wrong current password on /account is explained under the field in French', async ({ page }) => {

@@ -4,14 +4,17 @@ import { expect, test } from './fixtures.js';
 import { registerByApi, signInAsAdmin, uniqueEmail } from './people.js';
 
 /** The claim the first visitor met: processing "in your browser", in any of the languages. */
-const inTheBrowser = /in your browser|nel tuo browser|en tu navegador|im Browser|in Ihrem Browser|in deinem Browser|w (Twojej )?przeglądarce|dans (votre|le) navigateur/i;
+const inTheBrowser =
+  /in your browser|nel tuo browser|en tu navegador|im Browser|in Ihrem Browser|in deinem Browser|w (Twojej )?przeglądarce|dans (votre|le) navigateur/i;
 /** The word for our server in each language: the hero says where the work happens. */
 const server = /server|servidor|serwer|serveur/i;
 
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 
 for (const language of landingLanguages) {
-  test(`the ${language} landing page says images are processed on our server and lists one set of formats in three places`, async ({ page }) => {
+  test(`the ${language} landing page says images are processed on our server and lists one set of formats in three places`, async ({
+    page,
+  }) => {
     await page.goto(landingPath(language));
     const { landing } = landingTexts[language];
     const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1, name: landing.hero.title }) });
@@ -42,7 +45,10 @@ test('every English page a visitor meets uses British spelling, and the default 
   }
 });
 
-test('Smart lightening is explained where it is offered, and the button says Optimise All only when several files are allowed', async ({ page, browser }) => {
+test('Smart lightening is explained where it is offered, and the button says Optimise All only when several files are allowed', async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail('buttons');
   await registerByApi(page.request, email);
   await page.goto('/images');
@@ -50,8 +56,12 @@ test('Smart lightening is explained where it is offered, and the button says Opt
   const { plans } = await (await page.request.get('/api/plans')).json();
   const premium = plans.find((plan: { tier: string }) => plan.tier === 'premium');
   const allowance = premium.maxImages === null ? 'Unlimited images' : `${premium.maxImages} images per month`;
-  await expect(page.getByTestId('upgrade-banner-gives')).toHaveText(new RegExp(`^${allowance} · Up to ${premium.filesPerSelection} images at once`));
-  await expect(page.getByText('Smart lightening resets size and format to the original, then picks the quality for each image')).toBeVisible();
+  await expect(page.getByTestId('upgrade-banner-gives')).toHaveText(
+    new RegExp(`^${allowance} · Up to ${premium.filesPerSelection} images at once`),
+  );
+  await expect(
+    page.getByText('Smart lightening resets size and format to the original, then picks the quality for each image'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Optimise', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Optimise All' })).toHaveCount(0);
 

@@ -39,11 +39,20 @@ for (const size of sizes) {
       // Every way home leads to this language's landing page.
       const home = landingPath(language);
       const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('link', { name: text('shell', language, 'footer.links.faq'), exact: true })).toHaveAttribute('href', `${home}#faq`);
-      await expect(footer.getByRole('link', { name: text('shell', language, 'footer.links.pricing'), exact: true })).toHaveAttribute('href', `${home}#pricing`);
+      await expect(footer.getByRole('link', { name: text('shell', language, 'footer.links.faq'), exact: true })).toHaveAttribute(
+        'href',
+        `${home}#faq`,
+      );
+      await expect(footer.getByRole('link', { name: text('shell', language, 'footer.links.pricing'), exact: true })).toHaveAttribute(
+        'href',
+        `${home}#pricing`,
+      );
       await expect(page.getByRole('banner').getByRole('link', { name: 'Lightpix' })).toHaveAttribute('href', home);
       const header = await headerLinks(page, narrow);
-      await expect(header.getByRole('link', { name: text('shell', language, 'header.features') })).toHaveAttribute('href', `${home}#features`);
+      await expect(header.getByRole('link', { name: text('shell', language, 'header.features') })).toHaveAttribute(
+        'href',
+        `${home}#features`,
+      );
 
       // The header's Register link: the sign-in page is in the visitor's language, and stays so on reload.
       await header.getByRole('link', { name: text('shell', language, 'header.register') }).click();
@@ -53,10 +62,9 @@ for (const size of sizes) {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: registerTitle })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', appLanguage);
-      await expect(page.getByRole('contentinfo').getByRole('link', { name: text('shell', appLanguage, 'footer.links.faq'), exact: true })).toHaveAttribute(
-        'href',
-        `${home}#faq`,
-      );
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: text('shell', appLanguage, 'footer.links.faq'), exact: true }),
+      ).toHaveAttribute('href', `${home}#faq`);
 
       await page.locator('input[name="firstName"]').fill('Lucia');
       await page.locator('input[name="lastName"]').fill('Rossi');
@@ -71,10 +79,9 @@ for (const size of sizes) {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: appTitle })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(language);
-      await expect(page.getByRole('contentinfo').getByRole('link', { name: text('shell', appLanguage, 'footer.links.faq'), exact: true })).toHaveAttribute(
-        'href',
-        `${home}#faq`,
-      );
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: text('shell', appLanguage, 'footer.links.faq'), exact: true }),
+      ).toHaveAttribute('href', `${home}#faq`);
 
       // Back on a landing page, the menu offers every language, Polish and French included.
       await page.goto(home);

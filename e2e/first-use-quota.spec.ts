@@ -6,7 +6,9 @@ import { password, uniqueEmail } from './people.js';
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
 
 for (const width of [1280, 360]) {
-  test(`at ${width} px a guest at the limit is offered the free account first, then Premium, with the plan table's figures`, async ({ page }) => {
+  test(`at ${width} px a guest at the limit is offered the free account first, then Premium, with the plan table's figures`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const plans = (await (await page.request.get('/api/plans')).json()) as { plans: { tier: string; maxImages: number | null }[] };
     const registered = plans.plans.find((plan) => plan.tier === 'registered')!;
@@ -26,7 +28,9 @@ for (const width of [1280, 360]) {
     await expect(premium).toHaveAttribute('href', '/auth?redirect=/subscribe');
     // The free account comes first, in reading order and on screen (both measured in one frame: the page may be scrolling to the result).
     const [first, second] = (await offer.evaluate((element) =>
-      ['offer-sign-up', 'offer-premium'].map((id) => element.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect()).map(({ x, y }) => ({ x, y })),
+      ['offer-sign-up', 'offer-premium']
+        .map((id) => element.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect())
+        .map(({ x, y }) => ({ x, y })),
     )) as [{ x: number; y: number }, { x: number; y: number }];
     expect(first.y < second.y || (first.y === second.y && first.x < second.x)).toBe(true);
     await expect(page.getByTestId('status-sign-up')).toBeVisible();
@@ -39,7 +43,9 @@ for (const width of [1280, 360]) {
     await page.getByLabel('E-mail').fill(uniqueEmail('offer'));
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByTestId('remaining-images')).toHaveText(`${registered.maxImages} of ${registered.maxImages} images left this month`);
+    await expect(page.getByTestId('remaining-images')).toHaveText(
+      `${registered.maxImages} of ${registered.maxImages} images left this month`,
+    );
     await expect(page.getByTestId('result-row')).toContainText('photo.jpg');
   });
 }

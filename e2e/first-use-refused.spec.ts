@@ -8,7 +8,9 @@ const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/
 const pdfNamedJpg = { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n') };
 
 for (const width of [1280, 360]) {
-  test(`at ${width} px a refused file says why once, with the accepted formats, no made-up estimate, and cannot be sent again as is`, async ({ page }) => {
+  test(`at ${width} px a refused file says why once, with the accepted formats, no made-up estimate, and cannot be sent again as is`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/guest');
     await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
@@ -21,7 +23,9 @@ for (const width of [1280, 360]) {
     const optimise = page.getByRole('button', { name: 'Optimise', exact: true });
     await optimise.click();
     const failed = row.getByTestId('upload-failed');
-    await expect(failed).toHaveText(`Failed: This file is not an image we can open. We accept ${uploadFormatsText('en')}.Remove it or choose another file to try again.`);
+    await expect(failed).toHaveText(
+      `Failed: This file is not an image we can open. We accept ${uploadFormatsText('en')}.Remove it or choose another file to try again.`,
+    );
     // The same bytes would fail again: nothing to send until the file is replaced or removed.
     await expect(optimise).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Smart lightening' })).toBeDisabled();
@@ -39,9 +43,21 @@ for (const width of [1280, 360]) {
 const damaged = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: readFileSync(photo).subarray(0, 3000) };
 
 const explained = {
-  it: { optimise: 'Ottimizza', damaged: "Errore: Impossibile leggere l'immagine. Potrebbe essere danneggiata.", notAnImage: "Errore: Questo file non è un'immagine che possiamo aprire. Accettiamo" },
-  pl: { optimise: 'Optymalizuj', damaged: 'Błąd: Nie udało się odczytać obrazu. Może być uszkodzony.', notAnImage: 'Błąd: Ten plik nie jest obrazem, który potrafimy otworzyć. Obsługujemy' },
-  fr: { optimise: 'Optimiser', damaged: "Échec\u00a0: L'image n'a pas pu être lue. Elle est peut-être endommagée.", notAnImage: "Échec\u00a0: Ce fichier n'est pas une image que nous savons ouvrir. Nous acceptons" },
+  it: {
+    optimise: 'Ottimizza',
+    damaged: "Errore: Impossibile leggere l'immagine. Potrebbe essere danneggiata.",
+    notAnImage: "Errore: Questo file non è un'immagine che possiamo aprire. Accettiamo",
+  },
+  pl: {
+    optimise: 'Optymalizuj',
+    damaged: 'Błąd: Nie udało się odczytać obrazu. Może być uszkodzony.',
+    notAnImage: 'Błąd: Ten plik nie jest obrazem, który potrafimy otworzyć. Obsługujemy',
+  },
+  fr: {
+    optimise: 'Optimiser',
+    damaged: "Échec\u00a0: L'image n'a pas pu être lue. Elle est peut-être endommagée.",
+    notAnImage: "Échec\u00a0: Ce fichier n'est pas une image que nous savons ouvrir. Nous acceptons",
+  },
 } as const;
 
 for (const [language, words] of Object.entries(explained)) {

@@ -23,7 +23,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const address of ['/', '/it']) {
-  test(`${address} shows the whole page with at most 100 KiB of JavaScript until the visitor interacts; the first touch starts the app`, async ({ page }) => {
+  test(`${address} shows the whole page with at most 100 KiB of JavaScript until the visitor interacts; the first touch starts the app`, async ({
+    page,
+  }) => {
     const scripts = recordScripts(page);
     await page.goto(address, { waitUntil: 'networkidle' });
     // The server sent the page itself: pricing from the plan table and the upload area, ready for a guest.

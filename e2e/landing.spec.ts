@@ -20,7 +20,9 @@ for (const language of landingLanguages) {
   });
 }
 
-test('Start Optimising Now scrolls to the upload section, where a guest optimises an image at the one default quality, 75', async ({ page }) => {
+test('Start Optimising Now scrolls to the upload section, where a guest optimises an image at the one default quality, 75', async ({
+  page,
+}) => {
   await page.goto('/');
   const upload = page.locator('#upload');
   const headingTop = async () => (await upload.getByRole('heading', { level: 2 }).first().boundingBox())!.y;
@@ -39,7 +41,9 @@ test('Start Optimising Now scrolls to the upload section, where a guest optimise
   await expect(upload.getByTestId('remaining-images')).toHaveText('0 of 1 image left (renews every 24 hours)');
 });
 
-test('pricing comes from the plan table and its buttons: current tier disabled, Sign up free to the register form, Go Premium to sign-in', async ({ page }) => {
+test('pricing comes from the plan table and its buttons: current tier disabled, Sign up free to the register form, Go Premium to sign-in', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'View Pricing' }).click();
   await expect(page.locator('#pricing')).toBeInViewport();
@@ -48,7 +52,10 @@ test('pricing comes from the plan table and its buttons: current tier disabled, 
   await expect(page.getByTestId('plan-registered')).toContainText('10 images per month');
   await expect(page.getByTestId('plan-premium')).toContainText('€2.00 / month');
   await expect(page.getByTestId('plan-premium')).toContainText('Unlimited images');
-  await expect(page.getByTestId('plan-registered').getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/auth?mode=register');
+  await expect(page.getByTestId('plan-registered').getByRole('link', { name: 'Sign up free' })).toHaveAttribute(
+    'href',
+    '/auth?mode=register',
+  );
   await page.getByTestId('plan-premium').getByRole('link', { name: 'Go Premium' }).click();
   await expect(page).toHaveURL('/auth?redirect=/subscribe');
 });
@@ -102,10 +109,11 @@ test('the landing page shows real figures from the server, and none below a sens
   await expect(page.getByRole('heading', { name: 'Pricing' }).or(page.getByTestId('plan-premium')).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Lightpix in numbers' })).toHaveCount(0);
 
-
   // A signed-in visitor's landing page is rendered in the browser, which reads the figures itself: here, made-up ones.
   await registerByApi(page.request, uniqueEmail('figures'));
-  await page.route('**/api/stats', (route) => route.fulfill({ json: { imagesProcessed: 12345, users: 42, uptimePercent: 99.95, uptimeDays: 3 } }));
+  await page.route('**/api/stats', (route) =>
+    route.fulfill({ json: { imagesProcessed: 12345, users: 42, uptimePercent: 99.95, uptimeDays: 3 } }),
+  );
   await page.goto('/it');
   const figures = page.getByTestId('landing-stats');
   const { stats: labels } = landingTexts.it.landing;
@@ -119,7 +127,9 @@ test('the landing page shows real figures from the server, and none below a sens
 });
 
 test("the landing contact form says its error in the page's language when sending fails", async ({ page }) => {
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"server_busy","message":"busy"}}' }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"server_busy","message":"busy"}}' }),
+  );
   await page.goto('/it');
   // The page's app starts at the first key (docs/decisions/0125); the browser's answer is mocked only for it.
   await page.keyboard.press('Shift');
@@ -131,5 +141,5 @@ test("the landing contact form says its error in the page's language when sendin
   await form.getByLabel('Messaggio').fill('Vorrei sapere di più sul piano Premium.');
   await form.getByRole('button', { name: 'Invia messaggio' }).click();
   await expect(page.getByText('Errore', { exact: true })).toBeVisible();
-  await expect(page.getByText("Invio del messaggio non riuscito. Riprova.", { exact: true })).toBeVisible();
+  await expect(page.getByText('Invio del messaggio non riuscito. Riprova.', { exact: true })).toBeVisible();
 });

@@ -42,7 +42,9 @@ for (const language of languages) {
       await page.goto(pathname);
       await expect(page.getByRole('heading', { level: 1 }), pathname).toHaveText(title);
       await expect(page.locator('html'), pathname).toHaveAttribute('lang', language);
-      await expect(page.getByRole('contentinfo').getByRole('link', { name: text('shell', language, 'footer.links.cookies') })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: text('shell', language, 'footer.links.cookies') }),
+      ).toBeVisible();
       // At 360 px nothing runs off the side of the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(360);
     }
@@ -65,7 +67,11 @@ for (const language of languages) {
 
 test('from /pl, Login leads to a Polish sign-in page that stays Polish on reload', async ({ page }) => {
   await page.goto('/pl');
-  await page.getByRole('banner').getByRole('link', { name: text('shell', 'pl', 'header.login') }).first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: text('shell', 'pl', 'header.login') })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Witaj ponownie');
   await expect(page.getByTestId('auth-submit')).toHaveText('Zaloguj się');

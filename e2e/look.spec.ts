@@ -6,7 +6,9 @@ const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/
 
 test.use({ viewport: { width: 360, height: 780 } });
 
-test('on a phone, a result says in words how like the original it looks, in the row, the comparison and another language', async ({ page }) => {
+test('on a phone, a result says in words how like the original it looks, in the row, the comparison and another language', async ({
+  page,
+}) => {
   await page.goto('/guest');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
@@ -23,7 +25,7 @@ test('on a phone, a result says in words how like the original it looks, in the 
 
   await row.getByRole('button', { name: 'Compare photo.jpg before and after' }).click();
   const dialog = page.getByRole('dialog', { name: 'photo.jpg: before and after' });
-  await expect(dialog.getByTestId('compare-look')).toHaveText(await look.textContent() as string);
+  await expect(dialog.getByTestId('compare-look')).toHaveText((await look.textContent()) as string);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('combobox', { name: /language/i }).selectOption('de');

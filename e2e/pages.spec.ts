@@ -39,8 +39,18 @@ async function factText(page: Page, name: string) {
 }
 
 const documents = [
-  { path: '/terms-of-service', title: 'Terms of Service', italian: 'Termini e condizioni del servizio', revised: ['23 November 2026', '23 novembre 2026'] },
-  { path: '/privacy-policy', title: 'Privacy Policy', italian: 'Informativa sulla privacy', revised: ['21 November 2026', '21 novembre 2026'] },
+  {
+    path: '/terms-of-service',
+    title: 'Terms of Service',
+    italian: 'Termini e condizioni del servizio',
+    revised: ['23 November 2026', '23 novembre 2026'],
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    italian: 'Informativa sulla privacy',
+    revised: ['21 November 2026', '21 novembre 2026'],
+  },
   { path: '/cookie-policy', title: 'Cookie Policy', italian: 'Cookie policy', revised: ['21 November 2026', '21 novembre 2026'] },
 ];
 
@@ -98,9 +108,19 @@ test('the footer has the Product, Support, Resources and Legal columns with thei
   await page.goto('/our-partners');
   const footer = page.getByRole('contentinfo');
   const expected: Record<string, [string, string][]> = {
-    Product: [['Features', '/#features'], ['Pricing', '/#pricing']],
-    Support: [['Help Centre', '/contact'], ['Contact', '/contact'], ['FAQ', '/#faq']],
-    Resources: [['Our partners', '/our-partners'], ['Developer API', '/developers']],
+    Product: [
+      ['Features', '/#features'],
+      ['Pricing', '/#pricing'],
+    ],
+    Support: [
+      ['Help Centre', '/contact'],
+      ['Contact', '/contact'],
+      ['FAQ', '/#faq'],
+    ],
+    Resources: [
+      ['Our partners', '/our-partners'],
+      ['Developer API', '/developers'],
+    ],
     Legal: [
       ['Privacy Policy (GDPR)', '/privacy-policy'],
       ['Terms & Conditions', '/terms-of-service'],

@@ -18,14 +18,26 @@ test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-e2e-nopay-'));
   // The build is the one the run's main server made (scripts/start.mjs); no STRIPE_* setting reaches this one.
   server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 170_000;
   for (;;) {
-    const healthy = await fetch(`${origin}/api/health`).then((answer) => answer.ok, () => false);
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
     if (healthy) break;
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the payments-off server did not start (exit ${server.exitCode})`);
+    if (server.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the payments-off server did not start (exit ${server.exitCode})`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 });
@@ -52,7 +64,9 @@ for (const [address, notForSale] of [
   ['/', 'Premium cannot be bought on this installation.'],
   ['/it', 'Su questa installazione non è possibile acquistare Premium.'],
 ] as const) {
-  test(`payments off, ${address} at 360 px: the server-rendered pricing lists Premium's features with no buy button and no upsell`, async ({ page }) => {
+  test(`payments off, ${address} at 360 px: the server-rendered pricing lists Premium's features with no buy button and no upsell`, async ({
+    page,
+  }) => {
     expect(await (await page.request.get(`${origin}/api/plans`)).json()).toMatchObject({ paymentsAvailable: false });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${origin}${address}`);
@@ -67,7 +81,10 @@ for (const [address, notForSale] of [
 
     // Once the app runs (first key) and ads are accepted, still no purchase and no house ad for Premium.
     await page.keyboard.press('Shift');
-    await page.getByTestId('consent-banner').getByRole('button', { name: /Accept|Accetta/ }).click();
+    await page
+      .getByTestId('consent-banner')
+      .getByRole('button', { name: /Accept|Accetta/ })
+      .click();
     await expect(page.getByTestId('consent-banner')).toHaveCount(0);
     await expect(premium.getByTestId('premium-not-for-sale')).toHaveText(notForSale);
     await expect(page.getByTestId('ad-slot')).toHaveCount(0);

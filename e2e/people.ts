@@ -22,7 +22,11 @@ interface Names {
 }
 
 /** Signs up through the form on /auth, as a person would. */
-export async function registerThroughForm(page: Page, email: string, { firstName = 'Grace', lastName = 'Hopper', url = '/auth?mode=register' }: Names & { url?: string } = {}) {
+export async function registerThroughForm(
+  page: Page,
+  email: string,
+  { firstName = 'Grace', lastName = 'Hopper', url = '/auth?mode=register' }: Names & { url?: string } = {},
+) {
   await page.goto(url);
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
@@ -32,7 +36,11 @@ export async function registerThroughForm(page: Page, email: string, { firstName
 }
 
 /** Signs in through the form on `url` (/auth, possibly with a redirect). */
-export async function signInThroughForm(page: Page, email: string, { url = '/auth', secret = password }: { url?: string; secret?: string } = {}) {
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  { url = '/auth', secret = password }: { url?: string; secret?: string } = {},
+) {
   await page.goto(url);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(secret);

@@ -20,9 +20,13 @@ async function checkScreen(page: Page) {
   await expect(page.getByTestId('spinner')).toHaveCount(0);
   expect(await severeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const broken = await page.locator('img').evaluateAll((images) =>
-    (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth === 0 && image.getAttribute('src')).map((image) => image.getAttribute('src')),
-  );
+  const broken = await page
+    .locator('img')
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[])
+        .filter((image) => image.complete && image.naturalWidth === 0 && image.getAttribute('src'))
+        .map((image) => image.getAttribute('src')),
+    );
   expect(broken).toEqual([]);
 }
 
@@ -38,8 +42,12 @@ async function makePremium(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.50.0.26' } });
   const admin: APIRequestContext = context.request;
   await signInAsAdmin(admin);
-  const { users } = (await (await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { users: { id: string; email: string }[] };
-  expect((await admin.patch(`/api/admin/users/${users.find((user) => user.email === email)!.id}`, { data: { tier: 'premium' } })).status()).toBe(200);
+  const { users } = (await (await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as {
+    users: { id: string; email: string }[];
+  };
+  expect(
+    (await admin.patch(`/api/admin/users/${users.find((user) => user.email === email)!.id}`, { data: { tier: 'premium' } })).status(),
+  ).toBe(200);
   await context.close();
 }
 
@@ -74,7 +82,9 @@ test('the workspace with results and history, /powerpoint with a deck, after a r
   await page.goto('/images');
   await expect(page.getByTestId('result-row')).toHaveCount(1);
   await expect(page.getByTestId('history-row').filter({ hasText: 'libreoffice5.pptx' }).getByTestId('history-deck-icon')).toBeVisible();
-  await expect.poll(() => page.getByTestId('result-thumbnail').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => page.getByTestId('result-thumbnail').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
   await checkScreen(page);
 });
 
@@ -100,11 +110,19 @@ for (const [language, optimise, refusal] of [
   ['en', 'Optimise', 'logo.svg: not a supported image type'],
   ['it', 'Ottimizza', 'logo.svg: tipo di immagine non supportato'],
 ] as const) {
-  test(`in ${language}, an image the server does not take (SVG) is refused once, at once, with no row promising a result`, async ({ page }) => {
+  test(`in ${language}, an image the server does not take (SVG) is refused once, at once, with no row promising a result`, async ({
+    page,
+  }) => {
     await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
     await page.goto('/guest');
     await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
-    await page.getByTestId('upload-input').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      });
     await expect(page.getByText(refusal, { exact: true })).toHaveCount(1);
     await expect(page.getByTestId('selected-row')).toHaveCount(0);
     await expect(page.getByRole('button', { name: optimise, exact: true })).toBeDisabled();

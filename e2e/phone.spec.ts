@@ -24,12 +24,21 @@ async function premium(page: Page, browser: Browser, baseURL: string, prefix: st
 
 /** `count` small results made through the API, four at a time, as earlier visits would have left them. */
 async function makeResults(request: APIRequestContext, count: number) {
-  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).jpeg({ quality: 90 }).toBuffer();
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   for (let start = 0; start < count; start += 4) {
     await Promise.all(
       Array.from({ length: Math.min(4, count - start) }, async (_, offset) => {
         const response = await request.post('/api/images/process', {
-          multipart: { image: { name: `earlier-${start + offset}.jpg`, mimeType: 'image/jpeg', buffer: image }, quality: '75', format: '', width: '', height: '', maintainRatio: 'true' },
+          multipart: {
+            image: { name: `earlier-${start + offset}.jpg`, mimeType: 'image/jpeg', buffer: image },
+            quality: '75',
+            format: '',
+            width: '',
+            height: '',
+            maintainRatio: 'true',
+          },
         });
         expect(response.status(), await response.text()).toBe(201);
       }),
@@ -40,10 +49,16 @@ async function makeResults(request: APIRequestContext, count: number) {
 async function seriousViolations(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
-test('at 360 px with 40 results, Optimise is within 1.5 screens after choosing a file; results come 20 at a time with Show more', async ({ page, browser, baseURL }) => {
+test('at 360 px with 40 results, Optimise is within 1.5 screens after choosing a file; results come 20 at a time with Show more', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.setViewportSize(phone);
   await premium(page, browser, baseURL!, 'phone');
   await makeResults(page.request, 40);
@@ -82,7 +97,10 @@ async function paymentsOff(page: Page) {
 
 /** Every control on the page that would start a purchase: links to /subscribe or sign-in-to-subscribe, and the named buttons. */
 function purchaseControls(page: Page) {
-  return page.locator('a[href*="subscribe"]').or(page.getByRole('button', { name: /Upgrade|Go Premium/ })).or(page.getByRole('link', { name: /Upgrade|Go Premium|Get Premium/ }));
+  return page
+    .locator('a[href*="subscribe"]')
+    .or(page.getByRole('button', { name: /Upgrade|Go Premium/ }))
+    .or(page.getByRole('link', { name: /Upgrade|Go Premium|Get Premium/ }));
 }
 
 test('payments off at 360 px: Premium is described, nothing offers to sell it, /subscribe explains', async ({ page }) => {
@@ -115,7 +133,11 @@ test('payments off at 360 px: Premium is described, nothing offers to sell it, /
   await expect(page.getByTestId('payments-unavailable')).toContainText('Payments are not available');
 });
 
-test('a user given complimentary premium meets no upsell, and /subscribe says there is nothing to buy', async ({ page, browser, baseURL }) => {
+test('a user given complimentary premium meets no upsell, and /subscribe says there is nothing to buy', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.setViewportSize(phone);
   await premium(page, browser, baseURL!, 'gift');
   await page.goto('/images');
@@ -134,11 +156,17 @@ test('a user given complimentary premium meets no upsell, and /subscribe says th
   expect(attempts).toEqual([]);
 });
 
-test('before optimising no size is guessed: three photos show their settings and "size known once optimised", no KB figure', async ({ page, browser, baseURL }) => {
+test('before optimising no size is guessed: three photos show their settings and "size known once optimised", no KB figure', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.setViewportSize(phone);
   await premium(page, browser, baseURL!, 'estimate');
   const fixtures = path.dirname(photo);
-  const generated = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#88aa44' } }).jpeg({ quality: 95 }).toBuffer();
+  const generated = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#88aa44' } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   await page.goto('/images');
   await page.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');

@@ -9,7 +9,9 @@ async function makePremium(browser: Browser, baseURL: string, email: string) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.50.0.19' } });
   const admin: APIRequestContext = context.request;
   await signInAsAdmin(admin);
-  const { users } = (await (await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { users: { id: string; email: string }[] };
+  const { users } = (await (await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as {
+    users: { id: string; email: string }[];
+  };
   const member = users.find((user) => user.email === email)!;
   expect((await admin.patch(`/api/admin/users/${member.id}`, { data: { tier: 'premium' } })).status()).toBe(200);
   await context.close();
@@ -35,7 +37,11 @@ test('a registered user sees what the PowerPoint tool does and the way to Premiu
   await expect(page.getByTestId('deck-upload-area')).toHaveCount(0);
 });
 
-test('a premium user optimises a deck: progress, bytes before and after, the report, a download with its name, and the history', async ({ page, browser, baseURL }) => {
+test('a premium user optimises a deck: progress, bytes before and after, the report, a download with its name, and the history', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await premiumOnPowerPoint(page, browser, baseURL!);
   await page.getByLabel('Smallest').check();
   await page.getByTestId('deck-input').setInputFiles(deckPath);
@@ -68,6 +74,10 @@ test('a premium user who picks a file that is not a deck is told why', async ({ 
   await page.getByTestId('deck-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a deck') });
   await expect(page.getByText('notes.txt is not a PowerPoint deck (.pptx or .ppt).', { exact: true })).toBeVisible();
   // A file named like a deck but holding something else reaches the server, which refuses it.
-  await page.getByTestId('deck-input').setInputFiles({ name: 'fake.pptx', mimeType: 'application/octet-stream', buffer: Buffer.from('just text, not a zip') });
-  await expect(page.getByTestId('deck-error')).toHaveText('This is not a PowerPoint file. We accept .pptx and .ppt decks.', { timeout: 30_000 });
+  await page
+    .getByTestId('deck-input')
+    .setInputFiles({ name: 'fake.pptx', mimeType: 'application/octet-stream', buffer: Buffer.from('just text, not a zip') });
+  await expect(page.getByTestId('deck-error')).toHaveText('This is not a PowerPoint file. We accept .pptx and .ppt decks.', {
+    timeout: 30_000,
+  });
 });

@@ -5,7 +5,9 @@ import { registerByApi, uniqueEmail } from './people.js';
 
 const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/photo.jpg');
 
-test('a guest reloads and still sees the result with its download link and expiry; Remove can be undone, then deletes it on the server', async ({ page }) => {
+test('a guest reloads and still sees the result with its download link and expiry; Remove can be undone, then deletes it on the server', async ({
+  page,
+}) => {
   await page.goto('/guest');
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
@@ -35,7 +37,7 @@ test('a guest reloads and still sees the result with its download link and expir
   await expect(page.getByTestId('result-row')).toHaveCount(0);
 });
 
-test('a signed-in user reloads /images and still sees this visit\'s result', async ({ page }) => {
+test("a signed-in user reloads /images and still sees this visit's result", async ({ page }) => {
   await registerByApi(page.request, uniqueEmail('reload'));
   await page.goto('/images');
   await expect(page.getByTestId('remaining-images')).toHaveText(/10 of 10 images left/, { timeout: 15_000 });

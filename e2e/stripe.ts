@@ -33,7 +33,12 @@ export async function subscriptionOf(request: APIRequestContext, email: string):
 const signer = new Stripe('sk_test_signer');
 
 /** What Stripe does on its side (a payment, a failed renewal…): the subscription changes, then a signed event arrives. */
-export async function changeAndNotify(request: APIRequestContext, subscriptionId: string, status: string, eventType: string): Promise<number> {
+export async function changeAndNotify(
+  request: APIRequestContext,
+  subscriptionId: string,
+  status: string,
+  eventType: string,
+): Promise<number> {
   await request.post(`${e2eStripeUrl}/_fake/subscriptions/${subscriptionId}`, { data: { status } });
   const event = await (await request.post(`${e2eStripeUrl}/_fake/events/${eventType}/${subscriptionId}`)).text();
   const signature = signer.webhooks.generateTestHeaderString({ payload: event, secret: e2eStripeSettings.STRIPE_WEBHOOK_SECRET });

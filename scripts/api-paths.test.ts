@@ -60,7 +60,9 @@ describe('the API path table (shared/src/api-paths.ts)', () => {
       expect(servedApi.length).toBeGreaterThan(40);
       expect(servedApi).toEqual(Object.values(apiPaths).sort());
       // Tinify's own clients find shrink and output at the root as well (docs/decisions/0051).
-      expect([tinifyRootPath(apiPaths.developerShrink), tinifyRootPath(apiPaths.developerOutput)].filter((route) => !served.has(route))).toEqual([]);
+      expect(
+        [tinifyRootPath(apiPaths.developerShrink), tinifyRootPath(apiPaths.developerOutput)].filter((route) => !served.has(route)),
+      ).toEqual([]);
     } finally {
       await test.close();
     }

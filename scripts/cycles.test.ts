@@ -17,7 +17,10 @@ async function importsOf(folder: string, tsConfig: string): Promise<Map<string, 
     const edges = new Map<string, string[]>();
     for (const module of (output as ICruiseResult).modules) {
       if (!module.source.startsWith(folder)) continue;
-      edges.set(module.source, module.dependencies.map((dependency) => dependency.resolved).filter((file) => file.startsWith(folder)));
+      edges.set(
+        module.source,
+        module.dependencies.map((dependency) => dependency.resolved).filter((file) => file.startsWith(folder)),
+      );
     }
     return edges;
   } finally {
@@ -77,9 +80,23 @@ function moduleGraph(files: Map<string, string[]>): Map<string, string[]> {
 
 describe('no import cycles', () => {
   it('finds a cycle when there is one (the check itself works)', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c']]);
-    expect(cyclesOf(moduleGraph(new Map([['server/src/modules/auth/x.ts', ['server/src/modules/session/index.ts']], ['server/src/modules/session/index.ts', ['server/src/modules/auth/index.ts']]])))).toEqual([['auth', 'session']]);
+    expect(
+      cyclesOf(
+        moduleGraph(
+          new Map([
+            ['server/src/modules/auth/x.ts', ['server/src/modules/session/index.ts']],
+            ['server/src/modules/session/index.ts', ['server/src/modules/auth/index.ts']],
+          ]),
+        ),
+      ),
+    ).toEqual([['auth', 'session']]);
   });
 
   it('between the server files, and between the server modules', async () => {

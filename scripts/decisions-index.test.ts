@@ -9,7 +9,9 @@ describe('the decision index (docs/decisions/README.md)', () => {
     expect(records.length).toBeGreaterThan(80);
     const index = await readFile(new URL('README.md', folder), 'utf8');
     const rows = index.split('\n').filter((line) => /^\| \[\d{4}\]/.test(line));
-    const listed = rows.map((row) => /^\| \[(\d{4})\]\(([^)]+)\) \| [^|]*\S[^|]* \| ([^|]*\S[^|]*) \|$/.exec(row)?.[2] ?? `malformed: ${row}`);
+    const listed = rows.map(
+      (row) => /^\| \[(\d{4})\]\(([^)]+)\) \| [^|]*\S[^|]* \| ([^|]*\S[^|]*) \|$/.exec(row)?.[2] ?? `malformed: ${row}`,
+    );
     expect(listed.sort()).toEqual(records);
   });
 });

@@ -7,9 +7,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = process.argv[2] === 'worker' ? 'worker.js' : 'main.js';
-const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/worker.js', 'server/dist/pglite-template/PG_VERSION'].map((p) => path.join(root, p));
+const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/worker.js', 'server/dist/pglite-template/PG_VERSION'].map((p) =>
+  path.join(root, p),
+);
 // package-lock.json: a new PGlite needs a template made by itself.
-const sources = ['shared/src', 'server/src', 'server/drizzle', 'server/build.mjs', 'web/src', 'web/index.html', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['shared/src', 'server/src', 'server/drizzle', 'server/build.mjs', 'web/src', 'web/index.html', 'package-lock.json'].map(
+  (p) => path.join(root, p),
+);
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;

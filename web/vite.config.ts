@@ -24,7 +24,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: `${root}index.html`, landing: `${root}landing.html` },
           // Libraries change less often than the app: a separate chunk stays cached across releases.
           // One chunk per language's texts: a language loads with one request when it is first shown.
-          output: { codeSplitting: { groups: [{ name: (id: string) => /i18n\/[^/]+\/(\w+)\.json$/.exec(id)?.[1] ?? null, test: /shared\/src\/i18n\// }, { name: 'zod', test: /node_modules\/zod/ }, { name: 'react', test: /node_modules\/react/ }, { name: 'vendor', test: /node_modules/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: (id: string) => /i18n\/[^/]+\/(\w+)\.json$/.exec(id)?.[1] ?? null, test: /shared\/src\/i18n\// },
+                { name: 'zod', test: /node_modules\/zod/ },
+                { name: 'react', test: /node_modules\/react/ },
+                { name: 'vendor', test: /node_modules/ },
+              ],
+            },
+          },
         },
       },
 }));

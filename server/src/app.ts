@@ -102,7 +102,9 @@ export async function buildApp(deps: AppDeps) {
             ? [408, 'Request Timeout', 'The request took too long to arrive.']
             : [400, 'Bad Request', 'The request is not valid.'];
       const body = JSON.stringify({ error: { code: 'invalid_input', message } });
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     },
     // A malformed URL is answered before routing; it gets the contract's JSON like any other mistake.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -131,7 +133,8 @@ export async function buildApp(deps: AppDeps) {
   const plans = buildPlanTable(env);
   const db = database.db;
   const queueLimits = deps.queueLimits ?? defaultQueueLimits();
-  const jobs = deps.jobs ?? localResultQueue({ ledger: quotaLedger(db, now), store, pool: deps.pool ?? defaultProcessPool(queueLimits) }, queueLimits);
+  const jobs =
+    deps.jobs ?? localResultQueue({ ledger: quotaLedger(db, now), store, pool: deps.pool ?? defaultProcessPool(queueLimits) }, queueLimits);
   // Requests in flight finish first (Fastify closes after them), then their jobs.
   if (!deps.jobs) app.addHook('onClose', () => jobs.close());
   const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);
@@ -182,14 +185,32 @@ export async function buildApp(deps: AppDeps) {
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });
     await api.register(batchesRoutes, { db, store, now });
-    await api.register(presentationsRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, converter: { soffice: env.SOFFICE_PATH, bwrap: env.BWRAP_PATH } });
+    await api.register(presentationsRoutes, {
+      db,
+      store,
+      jobs,
+      plans,
+      now,
+      retentionHours: env.RETENTION_HOURS,
+      converter: { soffice: env.SOFFICE_PATH, bwrap: env.BWRAP_PATH },
+    });
     await api.register(subscriptionRoutes, billingDeps);
     await api.register(accountRoutes, { db, store, billing });
     await api.register(keysRoutes, { db, now });
   });
   await app.register(stripeWebhookRoutes, billingDeps);
   // Outside the browser scope: keys only, no cookies, no Origin check (docs/decisions/0051).
-  await app.register(developerApiRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS, publicUrl: env.PUBLIC_URL, limits: sharedLimits('developer-api'), sourceUrlAllow: env.SOURCE_URL_ALLOW });
+  await app.register(developerApiRoutes, {
+    db,
+    store,
+    jobs,
+    plans,
+    now,
+    retentionHours: env.RETENTION_HOURS,
+    publicUrl: env.PUBLIC_URL,
+    limits: sharedLimits('developer-api'),
+    sourceUrlAllow: env.SOURCE_URL_ALLOW,
+  });
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,

@@ -25,7 +25,12 @@ async function doorApp(waitMs: number) {
   return { app, state };
 }
 
-const upload = { method: 'POST' as const, url: '/upload', payload: 'x'.repeat(1000), headers: { 'content-type': 'application/octet-stream' } };
+const upload = {
+  method: 'POST' as const,
+  url: '/upload',
+  payload: 'x'.repeat(1000),
+  headers: { 'content-type': 'application/octet-stream' },
+};
 
 describe('the busy door (docs/decisions/0153)', () => {
   it('holds an upload that finds the queue full for its wait, then answers 503 with Retry-After, its body unread', async () => {

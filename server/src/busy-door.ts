@@ -69,7 +69,8 @@ export function busyRefusalCounter(log: FastifyBaseLogger, everyMs = BUSY_LOG_EV
     }
     log.warn({ code: 'server_busy' }, message);
     timer = setTimeout(() => {
-      if (more > 0) log.warn({ code: 'server_busy', refused: more }, `${more} more requests refused as busy in the last ${everyMs / 1000} s`);
+      if (more > 0)
+        log.warn({ code: 'server_busy', refused: more }, `${more} more requests refused as busy in the last ${everyMs / 1000} s`);
       more = 0;
       timer = undefined;
     }, everyMs);

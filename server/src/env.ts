@@ -18,90 +18,134 @@ const emailAddress = z.email();
 /** `someone@example.com` or `Name <someone@example.com>`, as mail headers take them. */
 const mailbox = (value: string) => emailAddress.safeParse(/<([^<>]+)>\s*$/.exec(value)?.[1] ?? value.trim()).success;
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: wholeNumber(3000, 0).pipe(z.number().max(65535)),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  ),
-  PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  /** `host:port` pairs, comma-separated, that the API's fromUrl may fetch although they are private (docs/decisions/0135). */
-  SOURCE_URL_ALLOW: optionalText.pipe(
-    z
-      .string()
-      .refine((v) => v.split(',').every((entry) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\]):\d{1,5}$/i.test(entry.trim())), 'must be host:port pairs separated by commas')
-      .optional(),
-  ),
-  TRUST_PROXY: trustProxySchema,
-  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  QUOTA_GUEST: wholeNumber(1),
-  QUOTA_FREE: wholeNumber(10),
-  /** Empty means unlimited. */
-  QUOTA_PREMIUM: z.preprocess((v) => (v === undefined || v === '' ? null : Number(v)), z.number().int().min(0).nullable()),
-  RETENTION_HOURS: z.preprocess((v) => (v === undefined || v === '' ? 24 : Number(v)), z.number().positive()),
-  ADMIN_EMAILS: optionalText.transform((v) =>
-    (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
-  ),
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_PUBLISHABLE_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_PRICE_ID: optionalText,
-  /** Where the Stripe SDK sends its calls: Stripe itself by default, a local fake in tests. */
-  STRIPE_API_URL: optionalText.pipe(z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional()),
-  /** On once the Customer Portal is activated in Stripe's dashboard: /account then offers "Update card and invoices". */
-  STRIPE_PORTAL: flag(false),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://').optional()),
-  MAIL_FROM: optionalText.pipe(z.string().refine(mailbox, 'must be an e-mail address or Name <address>').optional()),
-  /** Comma-separated: every contact message is e-mailed to each of them. */
-  CONTACT_TO: optionalText.pipe(
-    z.string().refine((v) => v.split(',').every((part) => mailbox(part)), 'must be e-mail addresses separated by commas').optional(),
-  ),
-  /** A public address the contact page shows; unrelated to where messages are sent. */
-  SUPPORT_EMAIL: optionalText.pipe(emailAddress.optional()),
-  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
-  /** Namespaces every Redis key (jobs, rate limits), so several installations can share one Redis. */
-  REDIS_PREFIX: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]+$/).default('lightpix')),
-  /** One URL for the results bucket: s3+https://KEY:SECRET@host[:port]/bucket?region=…&forcePathStyle=true. */
-  STORAGE_URL: optionalText,
-  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
-  S3_BUCKET: optionalText,
-  S3_REGION: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: flag(false),
-  /** web answers HTTP and enqueues, worker only processes jobs, all does both (the single-machine default). */
-  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
-  /** Seconds before a job whose worker stopped answering is handed to another worker. */
-  JOB_STALL_SECONDS: wholeNumber(30, 1),
-  /** LibreOffice's command, for .ppt decks (docs/decisions/0044-ppt-through-libreoffice.md). */
-  SOFFICE_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'soffice' : v), z.string()),
-  /** bubblewrap's command: LibreOffice runs only inside its sandbox (docs/decisions/0145-libreoffice-in-a-sandbox.md). */
-  BWRAP_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'bwrap' : v), z.string()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built web app lives; the default is the workspace's build output. */
-  WEB_DIST_DIR: optionalText,
-}).superRefine((env, context) => {
-  // Payments are on with the secret key; then every other Stripe setting is needed.
-  if (!env.STRIPE_SECRET_KEY) return;
-  for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
-  }
-  // Swapped or mixed keys fail only at the first payment otherwise; say so at start-up.
-  const secretMode = /^(sk|rk)_(test|live)_/.exec(env.STRIPE_SECRET_KEY)?.[2];
-  if (!secretMode) context.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'must be a secret key (sk_test_…, sk_live_… or a restricted rk_…)' });
-  const publishableMode = env.STRIPE_PUBLISHABLE_KEY ? /^pk_(test|live)_/.exec(env.STRIPE_PUBLISHABLE_KEY)?.[1] : undefined;
-  if (env.STRIPE_PUBLISHABLE_KEY && !publishableMode) {
-    context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be a publishable key (pk_test_… or pk_live_…)' });
-  }
-  if (secretMode && publishableMode && secretMode !== publishableMode) {
-    context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key` });
-  }
-  if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
-    context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: "must be the endpoint's signing secret (whsec_…)" });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: wholeNumber(3000, 0).pipe(z.number().max(65535)),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(z.url().optional()),
+    /** `host:port` pairs, comma-separated, that the API's fromUrl may fetch although they are private (docs/decisions/0135). */
+    SOURCE_URL_ALLOW: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.split(',').every((entry) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\]):\d{1,5}$/i.test(entry.trim())),
+          'must be host:port pairs separated by commas',
+        )
+        .optional(),
+    ),
+    TRUST_PROXY: trustProxySchema,
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    QUOTA_GUEST: wholeNumber(1),
+    QUOTA_FREE: wholeNumber(10),
+    /** Empty means unlimited. */
+    QUOTA_PREMIUM: z.preprocess((v) => (v === undefined || v === '' ? null : Number(v)), z.number().int().min(0).nullable()),
+    RETENTION_HOURS: z.preprocess((v) => (v === undefined || v === '' ? 24 : Number(v)), z.number().positive()),
+    ADMIN_EMAILS: optionalText.transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_ID: optionalText,
+    /** Where the Stripe SDK sends its calls: Stripe itself by default, a local fake in tests. */
+    STRIPE_API_URL: optionalText.pipe(
+      z
+        .url()
+        .regex(/^https?:\/\//, 'must start with http:// or https://')
+        .optional(),
+    ),
+    /** On once the Customer Portal is activated in Stripe's dashboard: /account then offers "Update card and invoices". */
+    STRIPE_PORTAL: flag(false),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: optionalText.pipe(z.string().refine(mailbox, 'must be an e-mail address or Name <address>').optional()),
+    /** Comma-separated: every contact message is e-mailed to each of them. */
+    CONTACT_TO: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => v.split(',').every((part) => mailbox(part)), 'must be e-mail addresses separated by commas')
+        .optional(),
+    ),
+    /** A public address the contact page shows; unrelated to where messages are sent. */
+    SUPPORT_EMAIL: optionalText.pipe(emailAddress.optional()),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    /** Namespaces every Redis key (jobs, rate limits), so several installations can share one Redis. */
+    REDIS_PREFIX: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+$/)
+        .default('lightpix'),
+    ),
+    /** One URL for the results bucket: s3+https://KEY:SECRET@host[:port]/bucket?region=…&forcePathStyle=true. */
+    STORAGE_URL: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag(false),
+    /** web answers HTTP and enqueues, worker only processes jobs, all does both (the single-machine default). */
+    ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
+    /** Seconds before a job whose worker stopped answering is handed to another worker. */
+    JOB_STALL_SECONDS: wholeNumber(30, 1),
+    /** LibreOffice's command, for .ppt decks (docs/decisions/0044-ppt-through-libreoffice.md). */
+    SOFFICE_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'soffice' : v), z.string()),
+    /** bubblewrap's command: LibreOffice runs only inside its sandbox (docs/decisions/0145-libreoffice-in-a-sandbox.md). */
+    BWRAP_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'bwrap' : v), z.string()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built web app lives; the default is the workspace's build output. */
+    WEB_DIST_DIR: optionalText,
+  })
+  .superRefine((env, context) => {
+    // Payments are on with the secret key; then every other Stripe setting is needed.
+    if (!env.STRIPE_SECRET_KEY) return;
+    for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+    // Swapped or mixed keys fail only at the first payment otherwise; say so at start-up.
+    const secretMode = /^(sk|rk)_(test|live)_/.exec(env.STRIPE_SECRET_KEY)?.[2];
+    if (!secretMode)
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'must be a secret key (sk_test_…, sk_live_… or a restricted rk_…)',
+      });
+    const publishableMode = env.STRIPE_PUBLISHABLE_KEY ? /^pk_(test|live)_/.exec(env.STRIPE_PUBLISHABLE_KEY)?.[1] : undefined;
+    if (env.STRIPE_PUBLISHABLE_KEY && !publishableMode) {
+      context.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be a publishable key (pk_test_… or pk_live_…)' });
+    }
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: `is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key`,
+      });
+    }
+    if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
+      context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: "must be the endpoint's signing secret (whsec_…)" });
+    }
+  });
 
 /** Where results are kept: this machine's DATA_DIR, or an S3-compatible bucket shared by every instance. */
 export type StorageSettings =
@@ -176,7 +220,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** STORAGE_URL or the S3_* settings (not both), else the local folder. */
 function storageSettings(env: z.infer<typeof envSchema>): StorageSettings {
   const separate = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean);
-  if (env.STORAGE_URL && separate) throw new EnvError('Invalid settings:\n  STORAGE_URL: set either STORAGE_URL or the S3_* settings, not both');
+  if (env.STORAGE_URL && separate)
+    throw new EnvError('Invalid settings:\n  STORAGE_URL: set either STORAGE_URL or the S3_* settings, not both');
   if (env.STORAGE_URL) return parseStorageUrl(env.STORAGE_URL);
   if (!separate) return { kind: 'local' };
   if (!env.S3_BUCKET) throw new EnvError('Invalid settings:\n  S3_BUCKET: required when any S3_* setting is set');
@@ -204,7 +249,15 @@ function parseStorageUrl(value: string): StorageSettings {
   const forcePathStyle = ['true', '1'].includes(query.get('forcePathStyle') ?? '');
   if (url.protocol === 's3:') {
     if (!url.hostname) throw wrong('s3://bucket needs a bucket name');
-    return { kind: 's3', endpoint: undefined, bucket: url.hostname, region, accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle };
+    return {
+      kind: 's3',
+      endpoint: undefined,
+      bucket: url.hostname,
+      region,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle,
+    };
   }
   if (url.protocol !== 's3+http:' && url.protocol !== 's3+https:') throw wrong('must start with s3://, s3+http:// or s3+https://');
   const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));

@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { busyRefusalCounter } from './busy-door.js';
-import { errorStatus, fieldProblemCodesOf, fieldProblems, type ErrorBody, type ErrorCode, type ErrorParams, type FieldProblem } from '@lightpix/shared';
+import {
+  errorStatus,
+  fieldProblemCodesOf,
+  fieldProblems,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldProblem,
+} from '@lightpix/shared';
 
 /** The one error type the API throws; its code decides the HTTP status. */
 export class AppError extends Error {

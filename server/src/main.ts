@@ -62,7 +62,13 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    { database: database.kind, role: env.ROLE, jobs: jobs ? 'redis' : 'in-process', dataDir: env.DATA_DIR, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      database: database.kind,
+      role: env.ROLE,
+      jobs: jobs ? 'redis' : 'in-process',
+      dataDir: env.DATA_DIR,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `Lightpix is ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`,
   );
 }

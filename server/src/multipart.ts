@@ -37,7 +37,10 @@ export function cleanFilename(name: string | undefined, fallback = 'image'): str
 }
 
 export function brokenUpload(): AppError {
-  return new AppError('invalid_input', 'The upload is incomplete or not valid multipart/form-data (it may have been cut short). Please send it again.');
+  return new AppError(
+    'invalid_input',
+    'The upload is incomplete or not valid multipart/form-data (it may have been cut short). Please send it again.',
+  );
 }
 
 /** Fastify's multipart limits answer as themselves; anything else the parser throws is a broken body. */
@@ -45,7 +48,10 @@ function uploadError(error: unknown, rules: UploadRules): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError('file_too_large', rules.tooLarge).withParams({ reason: rules.noun, maxMegabytes: Math.round((rules.maxBytes / 1024 / 1024) * 10) / 10 });
+    return new AppError('file_too_large', rules.tooLarge).withParams({
+      reason: rules.noun,
+      maxMegabytes: Math.round((rules.maxBytes / 1024 / 1024) * 10) / 10,
+    });
   }
   if (code === 'FST_FILES_LIMIT') return new AppError('invalid_input', `Send one ${rules.noun} per request.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('invalid_input', 'The form has too many fields.');
@@ -53,7 +59,10 @@ function uploadError(error: unknown, rules: UploadRules): AppError {
 }
 
 /** The upload's file (null when it sent none under `rules.field`) and its text fields. */
-export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
+export async function readUpload(
+  request: FastifyRequest,
+  rules: UploadRules,
+): Promise<{ upload: Upload | null; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('invalid_input', `Send the ${rules.noun} as multipart/form-data.`);
   if (!BOUNDARY.test(request.headers['content-type'] ?? '')) {
     throw new AppError('invalid_input', 'The multipart/form-data body needs a boundary of 1 to 70 characters (RFC 2046).');

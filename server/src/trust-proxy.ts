@@ -27,7 +27,10 @@ export const trustProxySchema = z.preprocess(
     if (value === 'false' || value === '0') return false;
     if (value === 'true') return 1;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const wrong = entries.filter((entry) => !isProxyAddress(entry));
     if (entries.length === 0 || wrong.length > 0) {
       context.addIssue({

@@ -25,7 +25,6 @@ export interface SiteOptions {
   premiumPriceEurCents: number;
 }
 
-
 /**
  * Serves the built web app; landing pages get their language, head tags and a summary in the HTML
  * itself; unknown API paths get JSON 404, unknown pages the app's 404 with status 404.

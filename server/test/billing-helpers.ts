@@ -24,7 +24,11 @@ export async function billingApp(kind: DatabaseKind, fake: StripeFake, extra: Re
 }
 
 /** Posts an event body to the webhook, signed like Stripe signs it (at the app's clock unless told). */
-export function postWebhook(t: TestApp, payload: string, options: { secret?: string; timestamp?: number; headers?: Record<string, string> } = {}) {
+export function postWebhook(
+  t: TestApp,
+  payload: string,
+  options: { secret?: string; timestamp?: number; headers?: Record<string, string> } = {},
+) {
   const timestamp = options.timestamp ?? Math.floor(t.clock.now().getTime() / 1000);
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp });
   return t.app.inject({

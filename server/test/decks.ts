@@ -14,7 +14,11 @@ import { fixture, type TestApp, type visitor } from './helpers.js';
  * a large photo placed small, the same photo cropped, a photo saved as PNG, and an application screenshot.
  */
 export async function realisticDeck(): Promise<Buffer> {
-  const [ladybird, chelsea, screenshot] = await Promise.all([fixture('decks/ladybird.jpg'), fixture('decks/chelsea.png'), fixture('decks/screenshot.png')]);
+  const [ladybird, chelsea, screenshot] = await Promise.all([
+    fixture('decks/ladybird.jpg'),
+    fixture('decks/chelsea.png'),
+    fixture('decks/screenshot.png'),
+  ]);
   const jpeg = (data: Buffer) => `image/jpeg;base64,${data.toString('base64')}`;
   const png = (data: Buffer) => `image/png;base64,${data.toString('base64')}`;
   const pres = new PptxGenJS();
@@ -60,7 +64,10 @@ export async function entriesOf(deck: Buffer): Promise<Record<string, Buffer>> {
 
 /** A real deck whose first slide is a billion-laughs XML bomb. */
 export async function billionLaughsDeck(deck: Buffer): Promise<Buffer> {
-  const entities = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`)];
+  const entities = [
+    '<!ENTITY lol "lol">',
+    ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`),
+  ];
   const bomb = `<?xml version="1.0"?>\n<!DOCTYPE lolz [${entities.join('')}]>\n<p:sld xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">&lol9;</p:sld>`;
   const entries = await entriesOf(deck);
   const slide = Object.keys(entries).find((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))!;
@@ -78,8 +85,14 @@ export async function hiddenDtdDecks(deck: Buffer): Promise<[string, Buffer][]> 
   const utf7 = `<?xml version="1.0" encoding="UTF-7"?>\n+ADw-!DOCTYPE p:sld SYSTEM +ACI-http://127.0.0.1:9/deck.dtd+ACI-+AD4-\n${original}`;
   const vml = `<?xml version="1.0"?>\n<!DOCTYPE xml [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<xml xmlns:v="urn:schemas-microsoft-com:vml"><v:shape>&x;</v:shape></xml>`;
   return [
-    ['a slide in UTF-16 with its byte order mark and a DTD', await zipOf({ ...entries, [slide]: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]) })],
-    ['a slide in UTF-16 big-endian without a byte order mark and a DTD', await zipOf({ ...entries, [slide]: Buffer.from(utf16, 'utf16le').swap16() })],
+    [
+      'a slide in UTF-16 with its byte order mark and a DTD',
+      await zipOf({ ...entries, [slide]: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]) }),
+    ],
+    [
+      'a slide in UTF-16 big-endian without a byte order mark and a DTD',
+      await zipOf({ ...entries, [slide]: Buffer.from(utf16, 'utf16le').swap16() }),
+    ],
     ['a slide declared UTF-7 that spells a DTD in it', await zipOf({ ...entries, [slide]: utf7 })],
     ['a DTD in a .vml part', await zipOf({ ...entries, 'ppt/drawings/vmlDrawing1.vml': vml })],
   ];
@@ -138,7 +151,13 @@ export async function structuralProblems(deck: Buffer): Promise<string[]> {
 }
 
 /** The multipart body the PowerPoint page sends: `file`, then `target` when chosen. */
-export async function deckRequest(client: ReturnType<typeof visitor>, app: TestApp['app'], data: Buffer, filename: string, target?: string) {
+export async function deckRequest(
+  client: ReturnType<typeof visitor>,
+  app: TestApp['app'],
+  data: Buffer,
+  filename: string,
+  target?: string,
+) {
   const form = new FormData();
   form.append('file', new Blob([data]), filename);
   if (target !== undefined) form.append('target', target);

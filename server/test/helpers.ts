@@ -70,7 +70,16 @@ export async function createTestApp(
   const resultsDir = path.join(dataDir, 'results');
   const store = extra.store?.(resultsDir) ?? fileResultStore(resultsDir);
   // A burst's 503s come at once unless a test asks for the door's wait (its own tests: busy-door, retry-storm).
-  const app = await buildApp({ env, database, store, now: clock.now, queueLimits: extra.queueLimits, logger: extra.logger, timeouts: extra.timeouts, busyDoorWaitMs: extra.busyDoorWaitMs ?? 0 });
+  const app = await buildApp({
+    env,
+    database,
+    store,
+    now: clock.now,
+    queueLimits: extra.queueLimits,
+    logger: extra.logger,
+    timeouts: extra.timeouts,
+    busyDoorWaitMs: extra.busyDoorWaitMs ?? 0,
+  });
   return {
     app,
     database,
@@ -111,7 +120,13 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
       return response;
     },
     async post(url: string, body: unknown, headers: Record<string, string> = {}) {
-      const response = await app.inject({ method: 'POST', url, headers: { cookie, ...headers }, payload: body as object, remoteAddress: ip });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, ...headers },
+        payload: body as object,
+        remoteAddress: ip,
+      });
       remember(response.headers['set-cookie']);
       return response;
     },

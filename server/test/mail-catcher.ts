@@ -29,7 +29,10 @@ export function headerText(value: string | undefined): string {
   return (value ?? '').replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_all, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -60,7 +63,12 @@ export async function startMailCatcher(options: { port?: number; refuseWhen?: st
           callback(Object.assign(new Error('Message rejected by policy'), { responseCode: 550 }));
           return;
         }
-        mails.push(parse(raw, session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parse(
+            raw,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         for (const wake of waiting.splice(0)) wake();
         callback();
       });

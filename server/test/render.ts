@@ -33,9 +33,26 @@ export async function renderSlides(deck: Buffer, extension = 'pptx'): Promise<Sl
   try {
     await writeFile(path.join(folder, `deck.${extension}`), deck);
     const profile = pathToFileURL(path.join(folder, 'profile')).href;
-    await run('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', folder, path.join(folder, `deck.${extension}`)], { timeout: 120_000 });
-    await run('pdftoppm', ['-png', '-scale-to-x', '1280', '-scale-to-y', '-1', path.join(folder, 'deck.pdf'), path.join(folder, 'slide')], { timeout: 120_000 });
-    const pages = (await readdir(folder)).filter((name) => /^slide-\d+\.png$/.test(name)).sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6)));
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=${profile}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        folder,
+        path.join(folder, `deck.${extension}`),
+      ],
+      { timeout: 120_000 },
+    );
+    await run('pdftoppm', ['-png', '-scale-to-x', '1280', '-scale-to-y', '-1', path.join(folder, 'deck.pdf'), path.join(folder, 'slide')], {
+      timeout: 120_000,
+    });
+    const pages = (await readdir(folder))
+      .filter((name) => /^slide-\d+\.png$/.test(name))
+      .sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6)));
     return await Promise.all(
       pages.map(async (name) => {
         const { data, info } = await sharp(path.join(folder, name)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -66,7 +66,15 @@ export class StripeFake {
   delayMs = 0;
 
   constructor(price: Partial<FakePrice> = {}) {
-    const full: FakePrice = { id: 'price_premium_monthly', currency: 'eur', unit_amount: 200, interval: 'month', interval_count: 1, active: true, ...price };
+    const full: FakePrice = {
+      id: 'price_premium_monthly',
+      currency: 'eur',
+      unit_amount: 200,
+      interval: 'month',
+      interval_count: 1,
+      active: true,
+      ...price,
+    };
     this.prices.set(full.id, full);
   }
 
@@ -142,9 +150,10 @@ export class StripeFake {
       cancel_at_period_end: s.cancel_at_period_end,
       created: s.created,
       metadata: {},
-      latest_invoice: expand.includes('latest_invoice') || expand.includes('latest_invoice.confirmation_secret')
-        ? this.invoiceObject(s, expand.includes('latest_invoice.confirmation_secret'))
-        : s.invoice,
+      latest_invoice:
+        expand.includes('latest_invoice') || expand.includes('latest_invoice.confirmation_secret')
+          ? this.invoiceObject(s, expand.includes('latest_invoice.confirmation_secret'))
+          : s.invoice,
       items: {
         object: 'list',
         data: [
@@ -210,12 +219,24 @@ export class StripeFake {
   }
 
   private route(method: string, path: string, params: Record<string, unknown>): [number, unknown] {
-    const missing = (what: string) => [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }] as [number, unknown];
+    const missing = (what: string) =>
+      [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } }] as [number, unknown];
     let match: RegExpExecArray | null;
     if (method === 'GET' && (match = /^\/v1\/prices\/([\w]+)$/.exec(path))) {
       const price = this.prices.get(match[1]!);
       if (!price) return missing(`price: '${match[1]}'`);
-      return [200, { id: price.id, object: 'price', active: price.active, currency: price.currency, unit_amount: price.unit_amount, type: 'recurring', recurring: { interval: price.interval, interval_count: price.interval_count } }];
+      return [
+        200,
+        {
+          id: price.id,
+          object: 'price',
+          active: price.active,
+          currency: price.currency,
+          unit_amount: price.unit_amount,
+          type: 'recurring',
+          recurring: { interval: price.interval, interval_count: price.interval_count },
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), email: String(params.email ?? ''), metadata: (params.metadata ?? {}) as Record<string, string> };
@@ -228,7 +249,7 @@ export class StripeFake {
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
       if (!this.customers.has(String(params.customer))) return missing(`customer: '${String(params.customer)}'`);
-      const price = ((params.items as Record<string, { price: string }> | undefined)?.['0']?.price) ?? '';
+      const price = (params.items as Record<string, { price: string }> | undefined)?.['0']?.price ?? '';
       if (!this.prices.has(price)) return missing(`price: '${price}'`);
       const created = Math.max(Math.floor(Date.now() / 1000), ...[...this.subscriptions.values()].map((s) => s.created + 1));
       const subscription: FakeSubscription = {
@@ -247,7 +268,8 @@ export class StripeFake {
     if ((match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const subscription = this.subscriptions.get(match[1]!);
       if (!subscription) return missing(`subscription: '${match[1]}'`);
-      if (method === 'POST' && params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      if (method === 'POST' && params.cancel_at_period_end !== undefined)
+        subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       if (method === 'DELETE') subscription.status = 'canceled';
       return [200, this.subscriptionObject(subscription, expansions(params))];
     }
@@ -257,7 +279,14 @@ export class StripeFake {
       return [200, this.invoiceObject(subscription, expansions(params).includes('confirmation_secret'))];
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      return [200, { id: id('bps'), object: 'billing_portal.session', url: `${this.url}/portal/${String(params.customer)}?return=${encodeURIComponent(String(params.return_url))}` }];
+      return [
+        200,
+        {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          url: `${this.url}/portal/${String(params.customer)}?return=${encodeURIComponent(String(params.return_url))}`,
+        },
+      ];
     }
     return missing(`route: ${method} ${path}`);
   }

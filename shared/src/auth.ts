@@ -4,11 +4,7 @@ import { tierSchema } from './plans.js';
 const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 /** E-mails are compared trimmed and lower-cased, so one person cannot hold two accounts by case. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter a valid e-mail address').max(254, 'E-mail is too long'));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254, 'E-mail is too long'));
 
 export const PASSWORD_MIN_LENGTH = 8;
 

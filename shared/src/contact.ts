@@ -25,7 +25,10 @@ const required = (max: number, missing: string, tooLong: string) => z.string({ e
 /** Contact message and its rules, trimmed; the forms and the server validate with it alike. */
 export const contactMessageSchema = z.object({
   name: required(contactLimits.name, contactProblems.nameRequired, contactProblems.nameTooLong),
-  email: z.string({ error: contactProblems.emailInvalid }).trim().pipe(z.email(contactProblems.emailInvalid).max(contactLimits.email, contactProblems.emailInvalid)),
+  email: z
+    .string({ error: contactProblems.emailInvalid })
+    .trim()
+    .pipe(z.email(contactProblems.emailInvalid).max(contactLimits.email, contactProblems.emailInvalid)),
   subject: required(contactLimits.subject, contactProblems.subjectRequired, contactProblems.subjectTooLong),
   message: z
     .string({ error: contactProblems.messageTooShort })

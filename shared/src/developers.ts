@@ -93,9 +93,7 @@ export const outputOptionsSchema = z.object({
     .optional(),
   transform: z
     .object({
-      background: z
-        .string()
-        .regex(/^(white|black|#[0-9a-fA-F]{6})$/, "The background is 'white', 'black' or a hex colour like #ff0000."),
+      background: z.string().regex(/^(white|black|#[0-9a-fA-F]{6})$/, "The background is 'white', 'black' or a hex colour like #ff0000."),
     })
     .optional(),
   preserve: z.array(z.enum(['copyright', 'creation', 'location'])).optional(),

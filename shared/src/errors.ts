@@ -46,7 +46,13 @@ export type ErrorParams = { reason?: string } & Record<string, string | number |
  * text as it comes; `fieldCodes` says the same per field as codes (docs/decisions/0144).
  */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; fieldCodes?: Record<string, FieldProblem>; params?: ErrorParams };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    fieldCodes?: Record<string, FieldProblem>;
+    params?: ErrorParams;
+  };
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -12,7 +12,9 @@ const codesOf = (schema: z.ZodType, value: unknown) => {
 
 describe('field problem codes', () => {
   it('read each field of a form from the kind of its first problem, with the limit', () => {
-    expect(codesOf(registerRequestSchema, { username: 'a b', email: 'ada@', password: 'short', firstName: ' ', lastName: 'x'.repeat(101) })).toEqual({
+    expect(
+      codesOf(registerRequestSchema, { username: 'a b', email: 'ada@', password: 'short', firstName: ' ', lastName: 'x'.repeat(101) }),
+    ).toEqual({
       username: { code: 'invalid_characters' },
       email: { code: 'invalid_email' },
       password: { code: 'too_short', params: { min: 8 } },
@@ -26,13 +28,17 @@ describe('field problem codes', () => {
     expect(codesOf(createApiKeyRequestSchema, { name: '' })).toEqual({ name: { code: 'required' } });
   });
 
-  it('take a custom check\'s own code, else call it invalid', () => {
+  it("take a custom check's own code, else call it invalid", () => {
     const schema = z.object({
       named: z.string().refine(() => false, { message: 'Taken', params: { code: 'username_taken' } }),
       unnamed: z.string().refine(() => false, { message: 'Nope' }),
       count: z.number().max(3),
     });
-    expect(codesOf(schema, { named: 'a', unnamed: 'b', count: 5 })).toEqual({ named: { code: 'username_taken' }, unnamed: { code: 'invalid' }, count: { code: 'invalid' } });
+    expect(codesOf(schema, { named: 'a', unnamed: 'b', count: 5 })).toEqual({
+      named: { code: 'username_taken' },
+      unnamed: { code: 'invalid' },
+      count: { code: 'invalid' },
+    });
   });
 
   it('keep the English beside the codes, field by field', () => {

@@ -9,7 +9,12 @@ export const uploadFormats = [
   { id: 'gif', label: 'GIF', extensions: ['gif'], mimeTypes: ['image/gif'] },
   { id: 'avif', label: 'AVIF', extensions: ['avif'], mimeTypes: ['image/avif'] },
   { id: 'tiff', label: 'TIFF', extensions: ['tif', 'tiff'], mimeTypes: ['image/tiff'] },
-  { id: 'heic', label: 'HEIC', extensions: ['heic', 'heif'], mimeTypes: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'] },
+  {
+    id: 'heic',
+    label: 'HEIC',
+    extensions: ['heic', 'heif'],
+    mimeTypes: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'],
+  },
 ] as const;
 
 export type UploadFormat = (typeof uploadFormats)[number]['id'];

@@ -16,7 +16,15 @@ describe('processSettingsSchema (the upload settings, read alike by the panel an
 
   it('reads text fields into numbers, booleans and formats', () => {
     expect(
-      processSettingsSchema.parse({ width: '800', height: ' ', quality: 'smart', format: 'jpg', maintainRatio: 'false', maxBytes: '20480', keepMetadata: 'true' }),
+      processSettingsSchema.parse({
+        width: '800',
+        height: ' ',
+        quality: 'smart',
+        format: 'jpg',
+        maintainRatio: 'false',
+        maxBytes: '20480',
+        keepMetadata: 'true',
+      }),
     ).toEqual({ width: 800, height: null, quality: 'smart', format: 'jpeg', maintainRatio: false, maxBytes: 20480, keepMetadata: true });
     expect(processSettingsSchema.parse({ format: 'auto' }).format).toBe('auto');
     expect(processSettingsSchema.parse({ format: 'original' }).format).toBe('original');
@@ -43,7 +51,9 @@ describe('processSettingsSchema (the upload settings, read alike by the panel an
       maxBytes: 'Must be a whole number of bytes, at least 100, or empty.',
       keepMetadata: "Must be 'true' or 'false'.",
     });
-    expect(processSettingsSchema.safeParse({ width: String(MAX_DIMENSION), height: '1', quality: '10', maxBytes: '100' }).success).toBe(true);
+    expect(processSettingsSchema.safeParse({ width: String(MAX_DIMENSION), height: '1', quality: '10', maxBytes: '100' }).success).toBe(
+      true,
+    );
     expect(processSettingsSchema.safeParse({ width: '12.5' }).success).toBe(false);
   });
 

@@ -59,12 +59,19 @@ export const processSettingsSchema = z.object({
       if (text === SMALLEST_FORMAT) return SMALLEST_FORMAT;
       const format = outputFormatSchema.safeParse(text === 'jpg' ? 'jpeg' : text);
       if (format.success) return format.data;
-      context.addIssue({ code: 'custom', message: `Must be empty (keep the original), jpeg, png, webp, avif or ${SMALLEST_FORMAT} (the smallest your plan allows).` });
+      context.addIssue({
+        code: 'custom',
+        message: `Must be empty (keep the original), jpeg, png, webp, avif or ${SMALLEST_FORMAT} (the smallest your plan allows).`,
+      });
       return z.NEVER;
     }),
   maintainRatio: trueOrFalse('true'),
   /** Optional target size in bytes: the largest quality that fits is used. */
-  maxBytes: wholeNumberOrEmpty(MIN_TARGET_BYTES, Number.MAX_SAFE_INTEGER, `Must be a whole number of bytes, at least ${MIN_TARGET_BYTES}, or empty.`),
+  maxBytes: wholeNumberOrEmpty(
+    MIN_TARGET_BYTES,
+    Number.MAX_SAFE_INTEGER,
+    `Must be a whole number of bytes, at least ${MIN_TARGET_BYTES}, or empty.`,
+  ),
   /** 'true' keeps EXIF and XMP (orientation applied); stripped by default. */
   keepMetadata: trueOrFalse('false'),
 });

@@ -25,7 +25,10 @@ describe('targetSize (never enlarging)', () => {
   });
 
   it('never enlarges a proportional resize', () => {
-    expect(targetSize({ width: 640, height: 427 }, { width: 1920, height: null, maintainRatio: true })).toEqual({ width: 640, height: 427 });
+    expect(targetSize({ width: 640, height: 427 }, { width: 1920, height: null, maintainRatio: true })).toEqual({
+      width: 640,
+      height: 427,
+    });
   });
 });
 

@@ -63,16 +63,12 @@ export function targetSize(size: Size, request: ResizeRequest): Size {
 /** The other dimension follows the current ratio when keep-proportions is on. */
 export function followRatio(size: Size, changed: 'width' | 'height', value: number): number {
   if (size.width <= 0 || size.height <= 0) return value;
-  return changed === 'width'
-    ? Math.round((value * size.height) / size.width)
-    : Math.round((value * size.width) / size.height);
+  return changed === 'width' ? Math.round((value * size.height) / size.width) : Math.round((value * size.width) / size.height);
 }
 
 /** Estimate: pixel-area ratio × quality fraction × original size. */
 export function estimateBytes(original: Size & { bytes: number }, target: Size, quality: number): number {
-  const area = original.width > 0 && original.height > 0
-    ? (target.width * target.height) / (original.width * original.height)
-    : 1;
+  const area = original.width > 0 && original.height > 0 ? (target.width * target.height) / (original.width * original.height) : 1;
   return Math.round(area * (quality / 100) * original.bytes);
 }
 

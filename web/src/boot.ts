@@ -36,7 +36,8 @@ function hold(event: Event) {
   } else if ((event.type === 'dragover' || event.type === 'drop') && event instanceof DragEvent) {
     // Without this the browser would leave the page to show the dropped file.
     event.preventDefault();
-    if (event.type === 'drop' && event.target instanceof Element) dropped.push({ target: event.target, files: [...(event.dataTransfer?.files ?? [])] });
+    if (event.type === 'drop' && event.target instanceof Element)
+      dropped.push({ target: event.target, files: [...(event.dataTransfer?.files ?? [])] });
   }
 }
 
@@ -111,7 +112,10 @@ function rememberLanguage(language: string) {
 }
 
 const landingPaths = new Map(
-  [...document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map((link) => [link.hreflang, new URL(link.href).pathname]),
+  [...document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map((link) => [
+    link.hreflang,
+    new URL(link.href).pathname,
+  ]),
 );
 const home = homePathFor(storedLanguage(), navigator.language, landingPaths, languages);
 if (location.pathname === '/' && home !== '/') {

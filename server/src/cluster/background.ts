@@ -45,7 +45,13 @@ export function sampleUptimeOnce(database: DatabaseHandle, recordUptime: Backgro
  * then on their intervals; stop waits for a turn in progress. A lone instance's first sweep gives back
  * every 'processing' reservation at once: none of its jobs can be running.
  */
-export async function startBackgroundTasks(deps: { database: DatabaseHandle; work: BackgroundWork; log: FastifyBaseLogger; now?: () => Date; loneInstance?: boolean }) {
+export async function startBackgroundTasks(deps: {
+  database: DatabaseHandle;
+  work: BackgroundWork;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  loneInstance?: boolean;
+}) {
   const { database, work, log } = deps;
   const now = deps.now ?? (() => new Date());
   const running = new Set<Promise<unknown>>();
@@ -61,7 +67,8 @@ export async function startBackgroundTasks(deps: { database: DatabaseHandle; wor
         (error) => log.error({ err: error }, 'retention sweep failed'),
       ),
     );
-  const sample = () => track(sampleUptimeOnce(database, work.recordUptime, now()).catch((error) => log.warn({ err: error }, 'uptime not recorded')));
+  const sample = () =>
+    track(sampleUptimeOnce(database, work.recordUptime, now()).catch((error) => log.warn({ err: error }, 'uptime not recorded')));
   await Promise.all([sweep(deps.loneInstance ? 0 : undefined), sample()]);
   const timers = [setInterval(() => sweep(), SWEEP_INTERVAL_MS), setInterval(sample, UPTIME_INTERVAL_MS)];
   return {

@@ -13,7 +13,9 @@ function consoleLog(level: Env['LOG_LEVEL']): JobLog {
   const line = (name: string) => (details: object, message: string) => {
     if (LEVELS.indexOf(name) < from) return;
     const err = (details as { err?: unknown }).err;
-    console.log(JSON.stringify({ level: name, time: Date.now(), ...details, ...(err instanceof Error ? { err: err.message } : {}), msg: message }));
+    console.log(
+      JSON.stringify({ level: name, time: Date.now(), ...details, ...(err instanceof Error ? { err: err.message } : {}), msg: message }),
+    );
   };
   return { info: line('info'), warn: line('warn'), error: line('error') };
 }

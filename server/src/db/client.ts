@@ -33,9 +33,8 @@ const taskLock = (name: string) => `lightpix:task:${name}`;
 /** Committed migrations in server/drizzle, found from this file in source (src/db) and in the bundle (dist). */
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsFolder =
-  [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
-    existsSync(path.join(dir, 'meta/_journal.json')),
-  ) ?? path.resolve(here, '../drizzle');
+  [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) => existsSync(path.join(dir, 'meta/_journal.json'))) ??
+  path.resolve(here, '../drizzle');
 
 /**
  * PGlite as the app runs it: PostgreSQL's default 128 MB buffer cache is written through at start-up
@@ -87,7 +86,11 @@ function where(url: string): string {
   }
 }
 
-export async function openPostgres(url: string, migrations = migrationsFolder, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  migrations = migrationsFolder,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: connectTimeoutMs });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
@@ -95,7 +98,8 @@ export async function openPostgres(url: string, migrations = migrationsFolder, c
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    const reason = error instanceof Error && /timeout/i.test(error.message) ? `no answer within ${connectTimeoutMs / 1000} s` : 'the connection failed';
+    const reason =
+      error instanceof Error && /timeout/i.test(error.message) ? `no answer within ${connectTimeoutMs / 1000} s` : 'the connection failed';
     throw new DatabaseUnreachable(`DATABASE_URL: cannot reach PostgreSQL at ${where(url)} (${reason}).`);
   }
   try {
@@ -105,7 +109,12 @@ export async function openPostgres(url: string, migrations = migrationsFolder, c
     throw error;
   }
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Database, kind: 'postgres', runAlone: (name, task) => runAloneOn(pool, name, task), close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    runAlone: (name, task) => runAloneOn(pool, name, task),
+    close: () => pool.end(),
+  };
 }
 
 /**

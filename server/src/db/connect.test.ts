@@ -17,7 +17,11 @@ describe('a database that does not answer at start-up', () => {
     await new Promise((resolve) => silent.close(resolve));
   });
 
-  const refusal = (url: string) => openPostgres(url, undefined, 300).then(() => null, (error: unknown) => error);
+  const refusal = (url: string) =>
+    openPostgres(url, undefined, 300).then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('stops after the connect timeout with one line naming DATABASE_URL, and no password', async () => {
     const error = await refusal(`postgres://lightpix:s3cret-pass@127.0.0.1:${port}/lightpix`);

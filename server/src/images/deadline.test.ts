@@ -14,7 +14,15 @@ import { transformImage } from './transform.js';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const fixture = (name: string) => readFile(path.join(fixtures, name));
 const premium: EncodedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
-const smart: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 'smart', maxBytes: null, keepMetadata: false };
+const smart: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'jpeg',
+  quality: 'smart',
+  maxBytes: null,
+  keepMetadata: false,
+};
 
 /** A deadline on a clock that moves one tick each time a search asks: it passes at the search's `checks`+1-th question. */
 const afterChecks = (checks: number) => {
@@ -120,7 +128,12 @@ describe('a search that runs out of time', { timeout: 120_000 }, () => {
 
   it('keeps a transparent image transparent when cut short', async () => {
     const alpha = await fixture('alpha.png');
-    const result = await optimiseImage(alpha, await inspectImage(alpha), { ...smart, format: 'auto', autoFormats: premium }, alreadyPassed());
+    const result = await optimiseImage(
+      alpha,
+      await inspectImage(alpha),
+      { ...smart, format: 'auto', autoFormats: premium },
+      alreadyPassed(),
+    );
     expect(result.search).toBe('cut short');
     expect((await sharp(result.data).metadata()).hasAlpha).toBe(true);
   });
@@ -133,7 +146,13 @@ describe('a search that runs out of time', { timeout: 120_000 }, () => {
 
   it('runs an API conversion to several formats as one search, cut short like the others', async () => {
     const photo = await fixture('photo.jpg');
-    const request = { data: photo, info: await inspectImage(photo), resize: { width: null, height: null, maintainRatio: true }, crop: null, background: null };
+    const request = {
+      data: photo,
+      info: await inspectImage(photo),
+      resize: { width: null, height: null, maintainRatio: true },
+      crop: null,
+      background: null,
+    };
     const result = await transformImage({ ...request, formats: premium }, alreadyPassed());
     expect(result).toMatchObject({ format: 'jpeg', quality: 75, search: 'cut short' });
   });
@@ -173,7 +192,9 @@ describe('a target size that runs out of time', { timeout: 120_000 }, () => {
 
   it('still says 422 when the whole search ran and no setting reaches the target', async () => {
     const data = await photo();
-    await expect(optimiseImage(data, await inspectImage(data), { ...fixed, maxBytes: 500 }, SearchDeadline.none())).rejects.toMatchObject({ code: 'target_unreachable' });
+    await expect(optimiseImage(data, await inspectImage(data), { ...fixed, maxBytes: 500 }, SearchDeadline.none())).rejects.toMatchObject({
+      code: 'target_unreachable',
+    });
   });
 
   it('reports a target size met at the first encode as a complete search', async () => {

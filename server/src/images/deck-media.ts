@@ -71,7 +71,10 @@ export async function optimisePicture(data: Buffer, need: { width: number; heigh
   if (size.resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
   pipeline = pipeline.toColourspace(info.isGrey ? 'b-w' : 'srgb');
   try {
-    const encoded = info.format === 'jpeg' ? { data: await encode(pipeline, 'jpeg', DECK_PHOTO_QUALITY).toBuffer(), format: 'jpeg' as const } : await losslessSource(pipeline, info);
+    const encoded =
+      info.format === 'jpeg'
+        ? { data: await encode(pipeline, 'jpeg', DECK_PHOTO_QUALITY).toBuffer(), format: 'jpeg' as const }
+        : await losslessSource(pipeline, info);
     if (encoded.data.length >= data.length) return { changed: false, reason: 'not-smaller' };
     return { changed: true, data: encoded.data, format: encoded.format, resized: size.resized, converted: encoded.format !== info.format };
   } catch {
@@ -85,7 +88,10 @@ async function losslessSource(pipeline: ReturnType<typeof sharp>, info: ImageInf
   const grey = (encoder: ReturnType<typeof sharp>) => (info.isGrey ? encoder.toColourspace('b-w') : encoder);
   const palette = await paletteQuality(pixels);
   if (palette !== null) {
-    return { data: await encode(grey(fromPixels(pixels)), 'png', palette, { paletteDither: 0, pixels: pixels.width * pixels.height }).toBuffer(), format: 'png' };
+    return {
+      data: await encode(grey(fromPixels(pixels)), 'png', palette, { paletteDither: 0, pixels: pixels.width * pixels.height }).toBuffer(),
+      format: 'png',
+    };
   }
   if (!opaque(pixels)) return { data: await encode(grey(fromPixels(pixels)), 'png', 100).toBuffer(), format: 'png' };
   if (pixels.channels === 2 || pixels.channels === 4) pixels = await dropAlpha(pixels);

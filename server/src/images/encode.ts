@@ -46,7 +46,13 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       if (tuning.webpLossless) return pipeline.webp({ lossless: true, effort: 4 });
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':
-      if (tuning.smartAvif) return pipeline.avif({ quality, effort: (tuning.pixels ?? 0) <= SMART_AVIF_EFFORT_2_PIXELS ? 2 : 1, tune: 'ssim', chromaSubsampling: '4:2:0' });
+      if (tuning.smartAvif)
+        return pipeline.avif({
+          quality,
+          effort: (tuning.pixels ?? 0) <= SMART_AVIF_EFFORT_2_PIXELS ? 2 : 1,
+          tune: 'ssim',
+          chromaSubsampling: '4:2:0',
+        });
       // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here, effort 2 ~1.5 s.
       return pipeline.avif({ quality: avifQuality(quality), effort: 2 });
     case 'gif':

@@ -66,7 +66,8 @@ export function readExif(tiff: Buffer): ExifFields | null {
       const from = size <= 4 ? at + 8 : u32(at + 8);
       if (size > MAX_VALUE_BYTES || from + size > tiff.length) continue;
       const bytes = Buffer.from(tiff.subarray(from, from + size));
-      if (little && type.unit > 1) for (let offset = 0; offset < size; offset += type.unit) bytes.subarray(offset, offset + type.unit).reverse();
+      if (little && type.unit > 1)
+        for (let offset = 0; offset < size; offset += type.unit) bytes.subarray(offset, offset + type.unit).reverse();
       entries.push({ tag: u16(at), type: u16(at + 2), count, value: bytes.toString('base64') });
     }
     return entries;
@@ -97,7 +98,10 @@ function longValue(value: number): string {
 }
 
 const ifdBytes = (entries: TiffEntry[]) =>
-  2 + entries.length * 12 + 4 + entries.reduce((sum, entry) => {
+  2 +
+  entries.length * 12 +
+  4 +
+  entries.reduce((sum, entry) => {
     const size = Buffer.byteLength(entry.value, 'base64');
     return sum + (size > 4 ? size + (size % 2) : 0);
   }, 0);

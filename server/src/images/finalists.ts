@@ -32,15 +32,23 @@ export interface WholeChoice extends Found {
  * WHOLE_FINALIST_PIXELS), else at its verified quality; the smaller file wins and is returned with its bytes. Past the deadline, the
  * sample's winner stands (docs/decisions/0130).
  */
-export async function wholeFinalist(prepared: RawImage, sample: RawImage, chosen: WholeChoice, avif: Found | null, deadline: SearchDeadline): Promise<WholeChoice> {
+export async function wholeFinalist(
+  prepared: RawImage,
+  sample: RawImage,
+  chosen: WholeChoice,
+  avif: Found | null,
+  deadline: SearchDeadline,
+): Promise<WholeChoice> {
   const searchedWhole = sample === prepared;
   const lossy = chosen.format === 'jpeg' || chosen.format === 'webp' || chosen.format === 'avif';
   if (!avif || !lossy || searchedWhole) return chosen;
   if (chosen.format !== 'avif' && avif.bytes > chosen.bytes * AVIF_WITHIN) return chosen;
   if (deadline.passed) return chosen;
-  const full = (format: EncodedFormat, quality: number, found: Found) => encode(fromPixels(prepared), format, quality, found.tuning).toBuffer();
+  const full = (format: EncodedFormat, quality: number, found: Found) =>
+    encode(fromPixels(prepared), format, quality, found.tuning).toBuffer();
   // Lower qualities judged whole only where full-size encodes are cheap; larger photos compare at full size alone.
-  const judge = prepared.width * prepared.height <= WHOLE_FINALIST_PIXELS ? await lookJudge(prepared, { sample: prepared, deadline }) : null;
+  const judge =
+    prepared.width * prepared.height <= WHOLE_FINALIST_PIXELS ? await lookJudge(prepared, { sample: prepared, deadline }) : null;
   const passed = new Map<number, WholeChoice>();
   const lowest = judge
     ? await lowestWholeQuality(avif.quality, async (quality) => {

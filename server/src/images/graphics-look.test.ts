@@ -15,7 +15,15 @@ import { optimiseImage, type OptimiseOptions } from './optimise.js';
  */
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
-const smartPng: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'png', quality: 'smart', maxBytes: null, keepMetadata: false };
+const smartPng: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'png',
+  quality: 'smart',
+  maxBytes: null,
+  keepMetadata: false,
+};
 const auto: OptimiseOptions = { ...smartPng, format: 'auto', autoFormats: ['jpeg', 'png', 'webp', 'avif'] };
 
 /** A white logo with a wide soft edge (alpha falling from 255 to 0) around a dark blue square: over white its edge is invisible. */
@@ -30,7 +38,9 @@ async function softEdgedLogo(): Promise<Buffer> {
       data.set(square ? [20, 40, 120, 255] : [255, 255, 255, Math.round(255 * Math.min(1, Math.max(0, (110 - distance) / 70)))], at);
     }
   }
-  return sharp(data, { raw: { width: side, height: side, channels: 4 } }).png().toBuffer();
+  return sharp(data, { raw: { width: side, height: side, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 describe('graphics keep pngquant’s look (docs/decisions/0132)', { timeout: 180_000 }, () => {
@@ -69,7 +79,9 @@ describe('graphics keep pngquant’s look (docs/decisions/0132)', { timeout: 180
       const distance = Math.hypot((i % 200) - 100, Math.floor(i / 200) - 100);
       photo[i * 4 + 3] = Math.round(255 * Math.min(1, Math.max(0, (95 - distance) / 15)));
     }
-    const cutout = await sharp(photo, { raw: { width: 200, height: 200, channels: 4 } }).png().toBuffer();
+    const cutout = await sharp(photo, { raw: { width: 200, height: 200, channels: 4 } })
+      .png()
+      .toBuffer();
     const reference = await looks(cutout, await pngquantLike(cutout));
     const result = await optimiseImage(cutout, await inspectImage(cutout), auto, SearchDeadline.none());
     const ours = await looks(cutout, result.data);

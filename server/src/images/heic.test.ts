@@ -13,7 +13,15 @@ import { overWhite, ssim } from './ssim.js';
 // Made with heif-enc by server/test/fixtures/heic/make-fixtures.mjs (see LICENSES.txt).
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const fixture = (name: string) => readFile(path.join(fixtures, name));
-const defaults: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 90, maxBytes: null, keepMetadata: false };
+const defaults: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'jpeg',
+  quality: 90,
+  maxBytes: null,
+  keepMetadata: false,
+};
 
 async function optimiseHeic(name: string, options: Partial<OptimiseOptions> = {}) {
   const data = await fixture(`heic/${name}`);
@@ -28,7 +36,10 @@ async function pixels(data: Buffer) {
 }
 
 async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -39,7 +50,11 @@ describe('HEIC uploads', () => {
     expect(info.format).toBe('heic');
     expect(result.format).toBe('jpeg');
     expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 214 });
-    const source = await pixels(await sharp(await fixture('photo.jpg')).resize(320).toBuffer());
+    const source = await pixels(
+      await sharp(await fixture('photo.jpg'))
+        .resize(320)
+        .toBuffer(),
+    );
     expect(ssim(source, await pixels(result.data))).toBeGreaterThan(0.85);
   });
 

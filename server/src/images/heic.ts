@@ -62,7 +62,9 @@ export function decodedSize(facts: HeifFacts): { width: number; height: number }
 }
 
 export function damagedHeic(): AppError {
-  return new AppError('undecodable_image', 'This HEIC photo could not be read. The file may be damaged or incomplete.').withParams({ reason: 'heic' });
+  return new AppError('undecodable_image', 'This HEIC photo could not be read. The file may be damaged or incomplete.').withParams({
+    reason: 'heic',
+  });
 }
 
 export { readHeif };

@@ -192,7 +192,16 @@ function readBoxes(data: Buffer): HeifFacts | null {
   const properties = children(data, ipco.start, ipco.end);
   const associations = readAssociations(data, ipma);
 
-  const facts: HeifFacts = { width: 0, height: 0, quarterTurns: 0, mirrored: false, hasAlpha: false, icc: null, exif: null, complete: true };
+  const facts: HeifFacts = {
+    width: 0,
+    height: 0,
+    quarterTurns: 0,
+    mirrored: false,
+    hasAlpha: false,
+    icc: null,
+    exif: null,
+    complete: true,
+  };
   for (const index of associations.get(primary) ?? []) {
     const property = properties[index - 1];
     if (!property) continue;

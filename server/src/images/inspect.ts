@@ -24,7 +24,10 @@ export interface ImageInfo {
 }
 
 export function unsupportedType(): AppError {
-  return new AppError('unsupported_file_type', `This file is not an image we can open. We accept ${ACCEPTED_FORMATS_TEXT} images.`).withParams({
+  return new AppError(
+    'unsupported_file_type',
+    `This file is not an image we can open. We accept ${ACCEPTED_FORMATS_TEXT} images.`,
+  ).withParams({
     reason: 'image',
     formats: uploadFormatLabels,
   });
@@ -68,7 +71,14 @@ function inspectHeic(data: Buffer): ImageInfo {
   if (!facts || !facts.complete) throw damagedHeic();
   checkInputPixels(facts, 1);
   // Width and height as decoded (irot applied); the orientation is what EXIF still asks for.
-  return { format: 'heic', ...decodedSize(facts), orientation: pendingOrientation(facts), hasAlpha: facts.hasAlpha, pages: 1, isGrey: false };
+  return {
+    format: 'heic',
+    ...decodedSize(facts),
+    orientation: pendingOrientation(facts),
+    hasAlpha: facts.hasAlpha,
+    pages: 1,
+    isGrey: false,
+  };
 }
 
 /** A header libvips cannot read is 'unsupported' to it; if the first bytes say a format we accept, the file is damaged. */
@@ -76,7 +86,10 @@ function headerProblem(data: Buffer, error: AppError): AppError {
   if (error.code !== 'unsupported_file_type') return error;
   const sniffed = sniffFormat(data);
   if (sniffed === 'avif-sequence') {
-    return new AppError('unsupported_file_type', `Animated AVIF is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images; animations as GIF or WebP.`).withParams({
+    return new AppError(
+      'unsupported_file_type',
+      `Animated AVIF is not supported. We accept ${ACCEPTED_FORMATS_TEXT} images; animations as GIF or WebP.`,
+    ).withParams({
       reason: 'animated_avif',
     });
   }

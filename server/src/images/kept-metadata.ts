@@ -27,7 +27,10 @@ const FIELD_TAGS: Record<Exclude<MetadataField, 'location'>, { ifd0: number[]; e
   // Make, model, software, description, resolution, and the exposure a photographer reads; no serial numbers.
   camera: {
     ifd0: [0x010e, 0x010f, 0x0110, 0x011a, 0x011b, 0x0128, 0x0131, 0x0132],
-    exif: [0x829a, 0x829d, 0x8822, 0x8827, 0x9000, 0x9201, 0x9202, 0x9203, 0x9204, 0x9205, 0x9206, 0x9207, 0x9208, 0x9209, 0x920a, 0xa402, 0xa403, 0xa404, 0xa405, 0xa406, 0xa432, 0xa433, 0xa434],
+    exif: [
+      0x829a, 0x829d, 0x8822, 0x8827, 0x9000, 0x9201, 0x9202, 0x9203, 0x9204, 0x9205, 0x9206, 0x9207, 0x9208, 0x9209, 0x920a, 0xa402,
+      0xa403, 0xa404, 0xa405, 0xa406, 0xa432, 0xa433, 0xa434,
+    ],
   },
 };
 
@@ -53,7 +56,9 @@ const xmlText = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_mat
 /** The first rdf:li of an XMP property (dc:rights, dc:creator), or its attribute form. */
 function xmpValue(xmp: string, property: string): string | null {
   const element = new RegExp(`<${property}[^>]*>([\\s\\S]*?)</${property}>`).exec(xmp)?.[1];
-  const text = element ? (/<rdf:li[^>]*>([^<]*)<\/rdf:li>/.exec(element)?.[1] ?? element) : new RegExp(`${property}="([^"]*)"`).exec(xmp)?.[1];
+  const text = element
+    ? (/<rdf:li[^>]*>([^<]*)<\/rdf:li>/.exec(element)?.[1] ?? element)
+    : new RegExp(`${property}="([^"]*)"`).exec(xmp)?.[1];
   return text && !text.includes('<') ? xmlText(text) || null : null;
 }
 
@@ -75,7 +80,9 @@ function addMissing(entries: TiffEntry[], entry: TiffEntry | null) {
  * and creation date, and PNG's Copyright, Author and Creation Time text. Reads the header only.
  */
 export async function readKeptMetadata(data: Buffer): Promise<KeptMetadata> {
-  const metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch(() => null);
+  const metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .catch(() => null);
   if (!metadata) return NOTHING_KEPT;
   const kept: KeptMetadata = (metadata.exif && readExif(metadata.exif)) || { ifd0: [], exif: [], gps: [] };
   const text = Object.fromEntries((metadata.comments ?? []).map((comment) => [comment.keyword.toLowerCase(), comment.text.trim()]));
@@ -87,7 +94,11 @@ export async function readKeptMetadata(data: Buffer): Promise<KeptMetadata> {
   addMissing(kept.ifd0, copyright ? asciiEntry(COPYRIGHT, copyright) : null);
   addMissing(kept.ifd0, artist ? asciiEntry(ARTIST, artist) : null);
   const created = exifDate(
-    text['creation time'] ?? xmpValue(xmp, 'exif:DateTimeOriginal') ?? xmpValue(xmp, 'xmp:CreateDate') ?? xmpValue(xmp, 'photoshop:DateCreated') ?? '',
+    text['creation time'] ??
+      xmpValue(xmp, 'exif:DateTimeOriginal') ??
+      xmpValue(xmp, 'xmp:CreateDate') ??
+      xmpValue(xmp, 'photoshop:DateCreated') ??
+      '',
   );
   if (created && !kept.exif.some((entry) => entry.tag === DATE_TIME_ORIGINAL)) {
     kept.exif.push(asciiEntry(DATE_TIME_ORIGINAL, created.date));

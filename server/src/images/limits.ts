@@ -53,7 +53,10 @@ export function tooManyPixels(): AppError {
 }
 
 export function tooMuchMemory(): AppError {
-  return new AppError('too_many_pixels', 'This image needs more memory to process than one image may use. Try a smaller image or smaller dimensions.').withParams({
+  return new AppError(
+    'too_many_pixels',
+    'This image needs more memory to process than one image may use. Try a smaller image or smaller dimensions.',
+  ).withParams({
     reason: 'memory',
   });
 }
@@ -75,7 +78,12 @@ export function checkOutputSize(original: Size, output: Size, frames: number): v
       'too_many_pixels',
       `An image can be enlarged at most ${MAX_ENLARGEMENT} times its size (this one to ${original.width * MAX_ENLARGEMENT}×${original.height * MAX_ENLARGEMENT}).`,
       { width: `At most ${original.width * MAX_ENLARGEMENT}.`, height: `At most ${original.height * MAX_ENLARGEMENT}.` },
-    ).withParams({ reason: 'enlargement', times: MAX_ENLARGEMENT, width: original.width * MAX_ENLARGEMENT, height: original.height * MAX_ENLARGEMENT });
+    ).withParams({
+      reason: 'enlargement',
+      times: MAX_ENLARGEMENT,
+      width: original.width * MAX_ENLARGEMENT,
+      height: original.height * MAX_ENLARGEMENT,
+    });
   }
   const frame = output.width * output.height;
   if (frame > MAX_FRAME_PIXELS || frame * frames > MAX_TOTAL_PIXELS) {

@@ -10,7 +10,15 @@ import { overWhite, ssim } from './ssim.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const fixture = (name: string) => readFile(path.join(fixtures, name));
-const jpeg: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 75, maxBytes: null, keepMetadata: false };
+const jpeg: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'jpeg',
+  quality: 75,
+  maxBytes: null,
+  keepMetadata: false,
+};
 
 async function pixels(data: Buffer) {
   const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
@@ -57,7 +65,10 @@ describe('the look a result carries (docs/decisions/0131)', { timeout: 120_000 }
     const text = await fixture('text.png');
     const lossless = await optimiseImage(text, await inspectImage(text), { ...jpeg, format: 'png', quality: 100 });
     expect(lossless.similarity).toBe(1);
-    const small = await sharp(await fixture('photo.jpg')).resize(64).jpeg({ quality: 30 }).toBuffer();
+    const small = await sharp(await fixture('photo.jpg'))
+      .resize(64)
+      .jpeg({ quality: 30 })
+      .toBuffer();
     const kept = await optimiseImage(small, await inspectImage(small), { ...jpeg, quality: 100 });
     expect(kept).toMatchObject({ alreadyOptimal: true, similarity: 1 });
   });

@@ -39,8 +39,21 @@ describe('damaged uploads', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const data = mutate(original, next);
         const outcome = await inspectImage(data)
-          .then((info) => optimiseImage(data, info, { width: 64, height: null, maintainRatio: true, format: outputForOriginal(info.format, info.hasAlpha), quality: 'smart', maxBytes: null, keepMetadata: false }))
-          .then(() => 'processed', (error: unknown) => error);
+          .then((info) =>
+            optimiseImage(data, info, {
+              width: 64,
+              height: null,
+              maintainRatio: true,
+              format: outputForOriginal(info.format, info.hasAlpha),
+              quality: 'smart',
+              maxBytes: null,
+              keepMetadata: false,
+            }),
+          )
+          .then(
+            () => 'processed',
+            (error: unknown) => error,
+          );
         outcomes.push({ round, outcome });
       }
       const refused = outcomes.filter(({ outcome }) => outcome !== 'processed');

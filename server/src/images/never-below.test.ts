@@ -23,11 +23,23 @@ import { luma, overWhite, ssim } from './ssim.js';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const PHOTOS = ['photo.jpg', 'decks/chelsea.png'];
 const premium: EncodedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
-const smartJpeg: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 'smart', maxBytes: null, keepMetadata: false };
+const smartJpeg: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'jpeg',
+  quality: 'smart',
+  maxBytes: null,
+  keepMetadata: false,
+};
 const auto: OptimiseOptions = { ...smartJpeg, format: 'auto', autoFormats: premium };
 
 async function pixels(data: Buffer) {
-  const { data: raw, info } = await sharp(data).flatten({ background: '#ffffff' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data: raw, info } = await sharp(data)
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
 }
 
@@ -58,7 +70,10 @@ async function looks(original: Buffer, result: Buffer) {
 // A whole search per photo and mode, on a shared CI machine.
 describe('smart JPEG and auto never look worse than libjpeg-turbo q75', { timeout: 180_000 }, () => {
   for (const name of PHOTOS) {
-    for (const [mode, options] of [['smart JPEG', smartJpeg], ['auto', auto]] as const) {
+    for (const [mode, options] of [
+      ['smart JPEG', smartJpeg],
+      ['auto', auto],
+    ] as const) {
       it(`${mode} on ${name}: at least libjpeg-turbo q75's look in colour, in luma and by ssim.js`, async () => {
         const original = await readFile(path.join(fixtures, name));
         const result = await optimiseImage(original, await inspectImage(original), options, SearchDeadline.none());
@@ -72,17 +87,21 @@ describe('smart JPEG and auto never look worse than libjpeg-turbo q75', { timeou
   }
 
   // Two ssim.js judgements of 4 MP and a whole search: minutes on a loaded machine.
-  it("auto on a 4 MP photo, its finalists judged on the whole photo: at least libjpeg-turbo q75's look at both scales", { timeout: 900_000 }, async () => {
-    // Above 1.1 MP the search judges a mosaic; finalists.ts then judges AVIF's lower qualities on the whole photo (decision 0139).
-    const original = await readFile(path.join(fixtures, 'decks/ladybird.jpg'));
-    const result = await optimiseImage(original, await inspectImage(original), auto, SearchDeadline.none());
-    expect(result.search).toBe('complete');
-    const lead = await looks(original, result.data);
-    expect(lead.colour).toBeGreaterThanOrEqual(0);
-    expect(lead.luma).toBeGreaterThanOrEqual(0);
-    expect(lead.independent).toBeGreaterThanOrEqual(0);
-    expect(lead.independentPage).toBeGreaterThanOrEqual(0);
-  });
+  it(
+    "auto on a 4 MP photo, its finalists judged on the whole photo: at least libjpeg-turbo q75's look at both scales",
+    { timeout: 900_000 },
+    async () => {
+      // Above 1.1 MP the search judges a mosaic; finalists.ts then judges AVIF's lower qualities on the whole photo (decision 0139).
+      const original = await readFile(path.join(fixtures, 'decks/ladybird.jpg'));
+      const result = await optimiseImage(original, await inspectImage(original), auto, SearchDeadline.none());
+      expect(result.search).toBe('complete');
+      const lead = await looks(original, result.data);
+      expect(lead.colour).toBeGreaterThanOrEqual(0);
+      expect(lead.luma).toBeGreaterThanOrEqual(0);
+      expect(lead.independent).toBeGreaterThanOrEqual(0);
+      expect(lead.independentPage).toBeGreaterThanOrEqual(0);
+    },
+  );
 
   it('writes the reference itself with the very pixels of libjpeg-turbo q75, in fewer bytes', async () => {
     const { data, info } = await sharp(path.join(fixtures, 'photo.jpg')).raw().toBuffer({ resolveWithObject: true });

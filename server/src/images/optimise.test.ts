@@ -14,12 +14,24 @@ import { overWhite, ssim } from './ssim.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const fixture = (name: string) => readFile(path.join(fixtures, name));
-const defaults: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'jpeg', quality: 75, maxBytes: null, keepMetadata: false };
+const defaults: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'jpeg',
+  quality: 75,
+  maxBytes: null,
+  keepMetadata: false,
+};
 
 async function optimise(name: string, options: Partial<OptimiseOptions>) {
   const data = await fixture(name);
   const info = await inspectImage(data);
-  const result = await optimiseImage(data, info, { ...defaults, format: options.format ?? outputForOriginal(info.format, info.hasAlpha), ...options });
+  const result = await optimiseImage(data, info, {
+    ...defaults,
+    format: options.format ?? outputForOriginal(info.format, info.hasAlpha),
+    ...options,
+  });
   return { data, info, result, meta: await sharp(result.data, { animated: true }).metadata() };
 }
 
@@ -40,7 +52,10 @@ async function judged(original: Buffer, encoded: Buffer, side?: number): Promise
 }
 
 async function expectRejected(work: Promise<unknown>, code: string) {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
 }
@@ -143,18 +158,31 @@ describe('smart lightening and target size', () => {
     expect(await judged(data, result.data)).toBeGreaterThanOrEqual((await judged(data, turbo)) - 0.00005);
   });
 
-  it('judges a photo over 1.1 MP on its tile mosaic: as close as q75 at full size and at page size (1600 px)', { timeout: 120_000 }, async () => {
-    // 3×3 copies of the rocket photo, mirrored in turn: a 2.5 MP photo without a large fixture.
-    const photo = await fixture('photo.jpg');
-    const flipped = await sharp(photo).flop().toBuffer();
-    const tiles = Array.from({ length: 9 }, (_, i) => ({ input: i % 2 ? flipped : photo, left: (i % 3) * 640, top: Math.floor(i / 3) * 427 }));
-    const large = await sharp({ create: { width: 1920, height: 1281, channels: 3, background: '#000' } }).composite(tiles).jpeg({ quality: 92 }).toBuffer();
-    const result = await optimiseImage(large, await inspectImage(large), { ...defaults, quality: 'smart' });
-    const turbo = await sharp(large).jpeg({ quality: 75 }).toBuffer();
-    for (const side of [undefined, 1600]) {
-      expect(await judged(large, result.data, side), `at ${side ?? 'full'} px`).toBeGreaterThanOrEqual((await judged(large, turbo, side)) - 0.00005);
-    }
-  });
+  it(
+    'judges a photo over 1.1 MP on its tile mosaic: as close as q75 at full size and at page size (1600 px)',
+    { timeout: 120_000 },
+    async () => {
+      // 3×3 copies of the rocket photo, mirrored in turn: a 2.5 MP photo without a large fixture.
+      const photo = await fixture('photo.jpg');
+      const flipped = await sharp(photo).flop().toBuffer();
+      const tiles = Array.from({ length: 9 }, (_, i) => ({
+        input: i % 2 ? flipped : photo,
+        left: (i % 3) * 640,
+        top: Math.floor(i / 3) * 427,
+      }));
+      const large = await sharp({ create: { width: 1920, height: 1281, channels: 3, background: '#000' } })
+        .composite(tiles)
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      const result = await optimiseImage(large, await inspectImage(large), { ...defaults, quality: 'smart' });
+      const turbo = await sharp(large).jpeg({ quality: 75 }).toBuffer();
+      for (const side of [undefined, 1600]) {
+        expect(await judged(large, result.data, side), `at ${side ?? 'full'} px`).toBeGreaterThanOrEqual(
+          (await judged(large, turbo, side)) - 0.00005,
+        );
+      }
+    },
+  );
 
   it('keeps smart settings within a target size', async () => {
     const { result: smart } = await optimise('photo.jpg', { quality: 'smart' });
@@ -178,7 +206,9 @@ describe('smart lightening and target size', () => {
     const { result } = await optimise('photo.jpg', { maxBytes: 20_000 });
     expect(result.data.length).toBeLessThanOrEqual(20_000);
     expect(result.quality).toBeLessThan(75);
-    const oneStepUp = await sharp(await fixture('photo.jpg')).jpeg({ quality: result.quality + 5, mozjpeg: true }).toBuffer();
+    const oneStepUp = await sharp(await fixture('photo.jpg'))
+      .jpeg({ quality: result.quality + 5, mozjpeg: true })
+      .toBuffer();
     expect(oneStepUp.length).toBeGreaterThan(20_000);
   });
 
@@ -197,10 +227,16 @@ describe('hostile and broken files', () => {
 
   it('rejects corrupt and truncated data with 422, not a crash', async () => {
     for (const name of ['bad-crc.png', 'corrupt.jpg']) await expectRejected(optimise(name, {}), 'undecodable_image');
-    for (const [name, format] of [['alpha.png', 'png'], ['progressive.jpg', 'jpeg']] as const) {
+    for (const [name, format] of [
+      ['alpha.png', 'png'],
+      ['progressive.jpg', 'jpeg'],
+    ] as const) {
       const whole = await fixture(name);
       const cut = whole.subarray(0, whole.length / 2);
-      await expectRejected(inspectImage(cut).then((info) => optimiseImage(cut, info, { ...defaults, format })), 'undecodable_image');
+      await expectRejected(
+        inspectImage(cut).then((info) => optimiseImage(cut, info, { ...defaults, format })),
+        'undecodable_image',
+      );
     }
   });
 

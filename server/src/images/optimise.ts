@@ -13,7 +13,15 @@ import { smartTuning, type QualityChoice } from './search.js';
 import { smartSettings } from './smart.js';
 import type { RawImage } from './ssim.js';
 import { writeExif } from './exif.js';
-import { ALL_METADATA_FIELDS, NOTHING_KEPT, nothingKept, PRESERVABLE_FIELDS, readKeptMetadata, selectKept, type KeptMetadata } from './kept-metadata.js';
+import {
+  ALL_METADATA_FIELDS,
+  NOTHING_KEPT,
+  nothingKept,
+  PRESERVABLE_FIELDS,
+  readKeptMetadata,
+  selectKept,
+  type KeptMetadata,
+} from './kept-metadata.js';
 import { stripMetadata, withKeptMetadata } from './strip-metadata.js';
 
 export interface OptimiseOptions extends ResizeRequest {
@@ -94,7 +102,10 @@ function basePipeline(
 /** Decodes once to pixels that every trial encode (smart, target size) starts from. */
 async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage> {
   const { data, info: raw } = await run(
-    pipeline.toColourspace(info.isGrey ? 'b-w' : 'srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }),
+    pipeline
+      .toColourspace(info.isGrey ? 'b-w' : 'srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true }),
   );
   return { data, width: raw.width, height: raw.height, channels: raw.channels };
 }
@@ -124,7 +135,8 @@ export async function optimiseImage(
 
   // Trial encodes (smart, target size) start from pixels decoded once; so does a fixed quality's measured look (decision 0159).
   const searches = options.quality === 'smart' || options.maxBytes !== null || (auto && !animated);
-  const decodeOnce = !animated && fixedFormat !== null && DECODED_ONCE_FORMATS.has(fixedFormat) && size.width * size.height <= DECODE_ONCE_PIXELS;
+  const decodeOnce =
+    !animated && fixedFormat !== null && DECODED_ONCE_FORMATS.has(fixedFormat) && size.width * size.height <= DECODE_ONCE_PIXELS;
   const pixels = animated || !(searches || decodeOnce) ? null : await preparePixels(base(fixedFormat), info);
   const seed = sizeBasedQuality(upload.length);
   const picked: (QualityChoice & { format?: EncodedFormat; encoded?: Buffer }) | null =
@@ -173,10 +185,21 @@ export async function optimiseImage(
     if (original && original.length <= output.length) {
       const image = withKeptMetadata(original, uploadFormat, kept, info);
       // The original's own pixels.
-      return { data: image, format: uploadFormat, width: info.width, height: info.height, quality, alreadyOptimal: true, search, similarity: 1, ...preservable };
+      return {
+        data: image,
+        format: uploadFormat,
+        width: info.width,
+        height: info.height,
+        quality,
+        alreadyOptimal: true,
+        search,
+        similarity: 1,
+        ...preservable,
+      };
     }
   }
-  const similarity = choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;
+  const similarity =
+    choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;
   return {
     data: withKeptMetadata(output, format, kept, size),
     format,
@@ -201,7 +224,13 @@ async function heicAsPng(data: Buffer): Promise<Buffer> {
  * deadline it probes no more and keeps the best fit found, else the closest (decision 0155): a busy
  * machine gets a larger file, never a 422.
  */
-async function fitInto(maxBytes: number, chosen: number, render: (q: number) => Promise<Buffer>, tooLarge: Buffer, deadline: SearchDeadline) {
+async function fitInto(
+  maxBytes: number,
+  chosen: number,
+  render: (q: number) => Promise<Buffer>,
+  tooLarge: Buffer,
+  deadline: SearchDeadline,
+) {
   let low = LOWEST_QUALITY;
   let high = Math.floor((Math.min(chosen, 100) - 1) / QUALITY_STEP) * QUALITY_STEP;
   let best: { quality: number; output: Buffer } | null = null;

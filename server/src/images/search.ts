@@ -50,7 +50,13 @@ export type Verdict = boolean | 'hopeless';
  * The lowest quality in [low, high] that passes, starting at `seed`; `high` + 1 when none does.
  * With `topAfterFailedSeed`, a failing seed is followed by `high`, so a search that cannot succeed ends in two probes.
  */
-export async function lowestPassing(low: number, high: number, seed: number, passes: (q: number) => Promise<Verdict>, topAfterFailedSeed = false) {
+export async function lowestPassing(
+  low: number,
+  high: number,
+  seed: number,
+  passes: (q: number) => Promise<Verdict>,
+  topAfterFailedSeed = false,
+) {
   let best = high + 1;
   let probe = Math.min(high, Math.max(low, seed));
   let first = true;

@@ -13,7 +13,15 @@ import { luma, overWhite, ssim } from './ssim.js';
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const premium: EncodedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
 const guest: EncodedFormat[] = ['jpeg', 'png', 'webp'];
-const auto: OptimiseOptions = { width: null, height: null, maintainRatio: true, format: 'auto', quality: 'smart', maxBytes: null, keepMetadata: false };
+const auto: OptimiseOptions = {
+  width: null,
+  height: null,
+  maintainRatio: true,
+  format: 'auto',
+  quality: 'smart',
+  maxBytes: null,
+  keepMetadata: false,
+};
 
 async function smallest(name: string, autoFormats: EncodedFormat[], options: Partial<OptimiseOptions> = {}) {
   const data = await readFile(path.join(fixtures, name));

@@ -97,14 +97,18 @@ type Candidate = FormatChoice & { bytes: number };
  */
 async function photoChoice({ prepared, allowed, seed, original, base, sample, deadline }: Search): Promise<FormatChoice> {
   // Out of time before the first probe: libjpeg-turbo q75 itself is at the photo look.
-  if (deadline.passed) return allowed.includes('jpeg') && !original.hasAlpha ? { format: 'jpeg', ...referenceSetting(base) } : fallback(allowed, original, base);
+  if (deadline.passed)
+    return allowed.includes('jpeg') && !original.hasAlpha
+      ? { format: 'jpeg', ...referenceSetting(base) }
+      : fallback(allowed, original, base);
   const bar: Bar = { bytes: Infinity };
   const verified: Verified = {};
   const lossy = await lossyChoice(await lookJudge(prepared, { sample, deadline }), allowed, seed, original, base, bar, verified);
   const palette = await paletteSettings(prepared, seed, { sample, bar, deadline });
   const exact = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   // A lossy winner and AVIF are judged again on the whole photo, where AVIF does better than on the sample (decision 0139).
-  if (lossy && (!exact || lossy.bytes <= exact.bytes)) return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline));
+  if (lossy && (!exact || lossy.bytes <= exact.bytes))
+    return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline));
   return smaller(lossy, exact) ?? fallback(allowed, original, base);
 }
 
@@ -114,7 +118,9 @@ async function fewColoursChoice({ prepared, allowed, seed, original, base, sampl
   const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   const bar: Bar = { bytes: exact?.bytes ?? Infinity };
   // Out of time: what is verified so far, else lossless (fallback), which is at any look.
-  const lossy = deadline.passed ? null : await lossyChoice(await lookJudge(prepared, { paletteLook: palette.look, sample, deadline }), allowed, seed, original, base, bar);
+  const lossy = deadline.passed
+    ? null
+    : await lossyChoice(await lookJudge(prepared, { paletteLook: palette.look, sample, deadline }), allowed, seed, original, base, bar);
   return smaller(exact, lossy) ?? fallback(allowed, original, base);
 }
 
@@ -163,7 +169,12 @@ function smaller(a: Candidate | null, b: Candidate | null): FormatChoice | null 
 function fallback(allowed: readonly EncodedFormat[], original: Pick<ImageInfo, 'hasAlpha'>, base: EncodeTuning): FormatChoice {
   const format = allowed.includes('png') ? 'png' : (allowed.find((f) => f !== 'jpeg' || !original.hasAlpha) ?? allowed[0]!);
   const lossless = format === 'png' || format === 'webp';
-  return { format, quality: 100, tuning: format === 'webp' ? { ...base, webpLossless: true } : base, ...(lossless ? { similarity: 1 } : {}) };
+  return {
+    format,
+    quality: 100,
+    tuning: format === 'webp' ? { ...base, webpLossless: true } : base,
+    ...(lossless ? { similarity: 1 } : {}),
+  };
 }
 
 /** A graphic's exact or palette candidates: the smaller of its palette PNG (when a palette holds it) and lossless WebP, with bytes on the detail sample. */

@@ -58,7 +58,11 @@ export interface LookJudge {
  */
 export async function lookJudge(
   prepared: RawImage,
-  { paletteLook, sample = detailSample(prepared), deadline = SearchDeadline.none() }: { paletteLook?: readonly number[]; sample?: RawImage; deadline?: SearchDeadline } = {},
+  {
+    paletteLook,
+    sample = detailSample(prepared),
+    deadline = SearchDeadline.none(),
+  }: { paletteLook?: readonly number[]; sample?: RawImage; deadline?: SearchDeadline } = {},
 ): Promise<LookJudge> {
   const look = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
   const scores = async function* (encoded: Buffer) {
@@ -125,7 +129,13 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
  * bytes on the sample. JPEG's two tables are searched side by side (libuv's pool encodes one while the
  * other is scored); `bar` carries the bytes to beat between searches.
  */
-export async function lossySettings(judge: LookJudge, format: EncodedFormat, seed: number, base: EncodeTuning, bar: Bar = { bytes: Infinity }): Promise<Found | null> {
+export async function lossySettings(
+  judge: LookJudge,
+  format: EncodedFormat,
+  seed: number,
+  base: EncodeTuning,
+  bar: Bar = { bytes: Infinity },
+): Promise<Found | null> {
   const { referenceBytes } = judge;
   // A JPEG as large as the reference's loses to the reference itself (below): no need to search past it.
   if (format === 'jpeg' && referenceBytes !== null) bar.bytes = Math.min(bar.bytes, referenceBytes);
@@ -150,7 +160,12 @@ export function referenceSetting(base: EncodeTuning): QualityChoice {
  * starting quality guessed from the file size (smartQuality in shared). Past the deadline it stops with
  * the best setting verified so far (docs/decisions/0130-a-search-that-runs-out-of-time.md).
  */
-export async function smartSettings(prepared: RawImage, format: EncodedFormat, seed: number, deadline = SearchDeadline.none()): Promise<QualityChoice> {
+export async function smartSettings(
+  prepared: RawImage,
+  format: EncodedFormat,
+  seed: number,
+  deadline = SearchDeadline.none(),
+): Promise<QualityChoice> {
   const base = smartTuning(prepared);
   if (format === 'png') return paletteSettings(prepared, seed, { deadline });
   // Out of time before the first probe: JPEG's reference itself, else what a search that found nothing gives.

@@ -20,7 +20,12 @@ async function rawOf(data: Buffer): Promise<RawImage> {
 
 async function theirs(a: RawImage, b: RawImage): Promise<number> {
   const rgba = async (image: RawImage) => ({
-    data: new Uint8ClampedArray(await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).ensureAlpha().raw().toBuffer()),
+    data: new Uint8ClampedArray(
+      await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+        .ensureAlpha()
+        .raw()
+        .toBuffer(),
+    ),
     width: image.width,
     height: image.height,
   });
@@ -28,24 +33,31 @@ async function theirs(a: RawImage, b: RawImage): Promise<number> {
 }
 
 describe('our SSIM against ssim.js on real photos', () => {
-  it.each(['photo.jpg', 'exif-camera.jpg', 'progressive.jpg'])('%s: close to ssim.js in luma, and in the same order at every quality', async (name) => {
-    const original = await rawOf(await readFile(path.join(fixtures, name)));
-    const ours: number[] = [];
-    const reference: number[] = [];
-    for (const quality of QUALITIES) {
-      const encoded = await sharp(original.data, { raw: { width: original.width, height: original.height, channels: 3 } }).jpeg({ quality }).toBuffer();
-      const decoded = await rawOf(encoded);
-      ours.push(ssim(luma(original), luma(decoded)));
-      reference.push(await theirs(original, decoded));
-      // The colour score (R, G, B averaged) also counts chroma, so it stays below the luma judge.
-      expect(ssim(original, decoded)).toBeLessThanOrEqual(reference.at(-1)! + 0.005);
-    }
-    expect(ours).toHaveLength(QUALITIES.length);
-    ours.forEach((value, i) => expect(Math.abs(value - reference[i]!), `q${QUALITIES[i]}: ours ${value}, ssim.js ${reference[i]}`).toBeLessThan(0.025));
-    const rising = (values: number[]) => values.every((value, i) => i === 0 || value > values[i - 1]!);
-    expect(rising(ours)).toBe(true);
-    expect(rising(reference)).toBe(true);
-  });
+  it.each(['photo.jpg', 'exif-camera.jpg', 'progressive.jpg'])(
+    '%s: close to ssim.js in luma, and in the same order at every quality',
+    async (name) => {
+      const original = await rawOf(await readFile(path.join(fixtures, name)));
+      const ours: number[] = [];
+      const reference: number[] = [];
+      for (const quality of QUALITIES) {
+        const encoded = await sharp(original.data, { raw: { width: original.width, height: original.height, channels: 3 } })
+          .jpeg({ quality })
+          .toBuffer();
+        const decoded = await rawOf(encoded);
+        ours.push(ssim(luma(original), luma(decoded)));
+        reference.push(await theirs(original, decoded));
+        // The colour score (R, G, B averaged) also counts chroma, so it stays below the luma judge.
+        expect(ssim(original, decoded)).toBeLessThanOrEqual(reference.at(-1)! + 0.005);
+      }
+      expect(ours).toHaveLength(QUALITIES.length);
+      ours.forEach((value, i) =>
+        expect(Math.abs(value - reference[i]!), `q${QUALITIES[i]}: ours ${value}, ssim.js ${reference[i]}`).toBeLessThan(0.025),
+      );
+      const rising = (values: number[]) => values.every((value, i) => i === 0 || value > values[i - 1]!);
+      expect(rising(ours)).toBe(true);
+      expect(rising(reference)).toBe(true);
+    },
+  );
 });
 
 /** SSIM window by window, the textbook way, to hold the fast cell-sum version to the same values. */
@@ -90,7 +102,11 @@ describe('our SSIM computed from cell sums', () => {
     if (channels === 1) pipeline = pipeline.toColourspace('b-w');
     const original = await rawOf(await pipeline.toBuffer());
     const picture = channels === 1 ? luma(original) : original;
-    const encoded = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: picture.channels as 1 | 3 } }).jpeg({ quality: 20 }).toBuffer();
+    const encoded = await sharp(picture.data, {
+      raw: { width: picture.width, height: picture.height, channels: picture.channels as 1 | 3 },
+    })
+      .jpeg({ quality: 20 })
+      .toBuffer();
     const decoded = await rawOf(encoded);
     const compressed = channels === 1 ? luma(decoded) : decoded;
     const expected = windowByWindow(picture, compressed, stride);
@@ -148,8 +164,30 @@ function tinyReference(a: RawImage, b: RawImage): number {
 
 describe('our SSIM on random images of awkward sizes, to the last bit', () => {
   // Sizes that neither the stride nor the window divides, exactly one window, and below one window.
-  const SIZES = [[8, 8], [9, 8], [8, 13], [13, 11], [17, 23], [31, 9], [67, 45], [64, 64], [7, 7], [1, 1], [7, 30], [30, 5]] as const;
-  const CHANNELS = [[1, 1], [2, 2], [3, 3], [4, 4], [3, 4], [4, 3], [1, 3], [4, 2]] as const;
+  const SIZES = [
+    [8, 8],
+    [9, 8],
+    [8, 13],
+    [13, 11],
+    [17, 23],
+    [31, 9],
+    [67, 45],
+    [64, 64],
+    [7, 7],
+    [1, 1],
+    [7, 30],
+    [30, 5],
+  ] as const;
+  const CHANNELS = [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [3, 4],
+    [4, 3],
+    [1, 3],
+    [4, 2],
+  ] as const;
   const cases = ([1, 2, 4, 8] as const).flatMap((stride) => CHANNELS.map(([ca, cb]) => [stride, ca, cb] as [SsimStride, number, number]));
 
   it.each(cases)('stride %i, %i and %i channels: the same score as window by window', (stride, channelsA, channelsB) => {
@@ -192,7 +230,10 @@ describe('luma, over white and black, transparency: the same bytes as their form
     [4, 0],
   ])('%i channels over %i: each colour blended by its alpha, rounded', (channels, background) => {
     // Two channels: every colour at every alpha once; four: a random picture.
-    const source = channels === 2 ? { data: Uint8Array.from({ length: 2 * 256 * 256 }, (_, i) => (i % 2 ? i >> 1 : i >> 9) & 255), width: 256, height: 256, channels } : image(channels);
+    const source =
+      channels === 2
+        ? { data: Uint8Array.from({ length: 2 * 256 * 256 }, (_, i) => (i % 2 ? i >> 1 : i >> 9) & 255), width: 256, height: 256, channels }
+        : image(channels);
     const colours = channels - 1;
     const expected: number[] = [];
     for (let i = 0; i < source.width * source.height; i++) {

@@ -111,9 +111,21 @@ function sumColourCells(cells: Int32Array, strip: Int32Array, a: Bytes, b: Bytes
   let startA = y * lineA;
   let startB = y * lineB;
   for (let at = 0; at < cells.length; at += 3 * SUMS, startA += cell * stepA, startB += cell * stepB) {
-    let rA = 0, rB = 0, rAA = 0, rBB = 0, rAB = 0;
-    let gA = 0, gB = 0, gAA = 0, gBB = 0, gAB = 0;
-    let bA = 0, bB = 0, bAA = 0, bBB = 0, bAB = 0;
+    let rA = 0,
+      rB = 0,
+      rAA = 0,
+      rBB = 0,
+      rAB = 0;
+    let gA = 0,
+      gB = 0,
+      gAA = 0,
+      gBB = 0,
+      gAB = 0;
+    let bA = 0,
+      bB = 0,
+      bAA = 0,
+      bBB = 0,
+      bAB = 0;
     for (let dy = 0; dy < cell; dy++) {
       for (let x = 0, i = startA + dy * lineA, j = startB + dy * lineB; x < cell; x++, i += stepA, j += stepB) {
         const ra = da[i]!;
@@ -146,7 +158,16 @@ function sumColourCells(cells: Int32Array, strip: Int32Array, a: Bytes, b: Bytes
 }
 
 /** One cell's five sums written over the old ones at `at`, the strip column gaining the difference. */
-function replace(cells: Int32Array, strip: Int32Array, at: number, sumA: number, sumB: number, sumAA: number, sumBB: number, sumAB: number) {
+function replace(
+  cells: Int32Array,
+  strip: Int32Array,
+  at: number,
+  sumA: number,
+  sumB: number,
+  sumAA: number,
+  sumBB: number,
+  sumAB: number,
+) {
   strip[at]! += sumA - cells[at]!;
   strip[at + 1]! += sumB - cells[at + 1]!;
   strip[at + 2]! += sumAA - cells[at + 2]!;

@@ -185,6 +185,12 @@ export function withKeptMetadata(data: Buffer, format: string, kept: KeptMetadat
   if (nothingKept(kept)) return data;
   const tiff = writeExif(kept);
   const written =
-    format === 'jpeg' ? insertJpegExif(data, tiff) : format === 'png' ? insertPngMetadata(data, tiff, pngTexts(kept)) : format === 'webp' ? insertWebpExif(data, tiff, size) : null;
+    format === 'jpeg'
+      ? insertJpegExif(data, tiff)
+      : format === 'png'
+        ? insertPngMetadata(data, tiff, pngTexts(kept))
+        : format === 'webp'
+          ? insertWebpExif(data, tiff, size)
+          : null;
   return written ?? data;
 }

@@ -44,7 +44,8 @@ export async function transformImage(request: TransformRequest, deadline = Searc
     info = await inspectImage(data);
   }
   const options = { ...request.resize, quality: 'smart' as const, maxBytes: null, keepMetadata: false };
-  if (request.formats.length > 1 && info.pages === 1) return optimiseImage(data, info, { ...options, format: 'auto', autoFormats: request.formats }, deadline);
+  if (request.formats.length > 1 && info.pages === 1)
+    return optimiseImage(data, info, { ...options, format: 'auto', autoFormats: request.formats }, deadline);
   // One format, or an animation (`auto` would keep its frames in a format not asked for): each format on its own.
   let best: OptimisedImage | null = null;
   for (const format of request.formats) {

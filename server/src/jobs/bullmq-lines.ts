@@ -22,7 +22,12 @@ const linesPrefix = (redisPrefix: string) => `${redisPrefix}:lines`;
 
 function keys(redisPrefix: string) {
   const prefix = linesPrefix(redisPrefix);
-  return { waiting: `${prefix}:waiting`, running: `${prefix}:running`, runningOwner: `${prefix}:running-owner`, workers: `${prefix}:workers` };
+  return {
+    waiting: `${prefix}:waiting`,
+    running: `${prefix}:running`,
+    runningOwner: `${prefix}:running-owner`,
+    workers: `${prefix}:workers`,
+  };
 }
 
 /**
@@ -84,7 +89,14 @@ export function workerLines(redis: Redis, redisPrefix: string, workerId: string,
     /** Counts this worker's concurrency among the cluster's workers; renew it every WORKER_RENEW_MS. */
     note,
     async take(jobId: string, place: { owner: string; mayUseAllWorkers: boolean }): Promise<boolean> {
-      const args = [jobId, place.owner, String(Date.now()), place.mayUseAllWorkers ? '1' : '0', String(RUNNING_LEASE_MS), String(WAITING_STALE_MS)];
+      const args = [
+        jobId,
+        place.owner,
+        String(Date.now()),
+        place.mayUseAllWorkers ? '1' : '0',
+        String(RUNNING_LEASE_MS),
+        String(WAITING_STALE_MS),
+      ];
       return (await redis.eval(TAKE, 4, k.waiting, k.running, k.runningOwner, k.workers, ...args)) === 1;
     },
     async done(jobId: string) {

@@ -56,14 +56,19 @@ export function errorOfReason(reason: string | undefined): AppError | null {
 }
 
 /** A job Redis would not take (Redis gone): the client may simply try again. */
-const notQueued = () => new AppError('server_busy', 'Your file could not be queued right now. Please try again in a few seconds.', undefined, { 'Retry-After': '5' });
+const notQueued = () =>
+  new AppError('server_busy', 'Your file could not be queued right now. Please try again in a few seconds.', undefined, {
+    'Retry-After': '5',
+  });
 
 /**
  * A job that failed with no reason kept (a worker died twice on it): marked so the page does not send it
  * again by itself, as a file that kills workers would go round worker after worker (docs/decisions/0162).
  */
 export const notProcessed = () =>
-  new AppError('server_busy', 'Your file could not be processed right now. Please send it again later.', undefined, { 'Retry-After': '30' }).withParams({ reason: 'not_processed' });
+  new AppError('server_busy', 'Your file could not be processed right now. Please send it again later.', undefined, {
+    'Retry-After': '30',
+  }).withParams({ reason: 'not_processed' });
 
 export interface BullResultQueueOptions {
   redisUrl: string;

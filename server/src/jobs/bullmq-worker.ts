@@ -42,7 +42,11 @@ export async function startResultWorker(options: ResultWorkerOptions) {
   // Loaded only with REDIS_URL (docs/decisions/0110).
   const { DelayedError, UnrecoverableError, Worker } = await import('bullmq');
   const limits: ProcessPoolLimits = options.limits ?? defaultQueueLimits();
-  const pool = childProcessPool<AppJobs>({ ...limits, maxWaiting: limits.concurrency, cpuLimitMsByKind: { ...jobTimeLimits, ...limits.cpuLimitMsByKind } });
+  const pool = childProcessPool<AppJobs>({
+    ...limits,
+    maxWaiting: limits.concurrency,
+    cpuLimitMsByKind: { ...jobTimeLimits, ...limits.cpuLimitMsByKind },
+  });
   const deps = { ledger: options.ledger, store: options.store, pool };
 
   const readInput = async ({ input }: QueuedResultJob): Promise<Buffer> => {
@@ -106,7 +110,9 @@ export async function startResultWorker(options: ResultWorkerOptions) {
   // The unit goes back once the failure is recorded, so a client polling never finds neither (docs/decisions/0090).
   worker.on('failed', (job, error) => {
     if (!job || !errorOfReason(error.message)) return;
-    options.ledger.giveBack(job.data.job.resultId).catch((failure: unknown) => options.log.error({ err: failure, jobId: job.id }, 'unit not given back; the sweeper will'));
+    options.ledger
+      .giveBack(job.data.job.resultId)
+      .catch((failure: unknown) => options.log.error({ err: failure, jobId: job.id }, 'unit not given back; the sweeper will'));
   });
   worker.on('error', (error) => options.log.warn({ err: error }, 'job worker: Redis unreachable'));
   worker.on('stalled', (jobId) => options.log.warn({ jobId }, 'result job stalled (its worker stopped); handed to a worker again'));

@@ -27,7 +27,11 @@ export const canWatchMemory = residentBytes(process.pid) !== null;
  * whose descriptor stays open: opening and parsing /proc/<pid>/status every 10 ms cost the app ~15 ms of
  * CPU per second of a job (decision 0159). Returns the stop function.
  */
-export function watchMemory(reader: Pick<ProcessReader, 'residentBytes'>, budgetBytes: number, overBudget: (residentBytes: number) => void): () => void {
+export function watchMemory(
+  reader: Pick<ProcessReader, 'residentBytes'>,
+  budgetBytes: number,
+  overBudget: (residentBytes: number) => void,
+): () => void {
   let stopped = false;
   const stop = () => {
     if (stopped) return;

@@ -35,7 +35,15 @@ describe('a job process started while the upload arrives (decision 0154)', { tim
     pool.warm();
     expect(pool.processes).toBe(1);
     const data = await readFile(path.join(fixtures, 'photo.jpg'));
-    const options = { width: null, height: null, maintainRatio: true, format: 'jpeg' as const, quality: 75, maxBytes: null, keepMetadata: false };
+    const options = {
+      width: null,
+      height: null,
+      maintainRatio: true,
+      format: 'jpeg' as const,
+      quality: 75,
+      maxBytes: null,
+      keepMetadata: false,
+    };
     const result = await pool.run('image', { data, info: await inspectImage(data), options });
     expect(result.format).toBe('jpeg');
     // The job took the warmed process instead of starting its own.
@@ -88,33 +96,52 @@ function heldProcFiles(): string[] {
   });
 }
 const childPids = () =>
-  readdirSync(`/proc/${process.pid}/task`).flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+  readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  );
 
-describe.runIf(canWatchMemory)("a job process's /proc files, read through descriptors held for its life (decision 0164)", { timeout: 60_000 }, () => {
-  it('holds its stat and statm open across jobs, and closes them when it ends', async () => {
-    const pool = childProcessPool<StubJobs>({ concurrency: 1, maxWaiting: 2, jobScript: stubScript });
-    try {
-      await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
-      await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
-      const [pid] = childPids();
-      expect(heldProcFiles().filter((file) => file.startsWith(`/proc/${pid}/`)).sort()).toEqual([`/proc/${pid}/stat`, `/proc/${pid}/statm`]);
-    } finally {
-      await pool.close();
-    }
-    while (pool.processes > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(heldProcFiles()).toEqual([]);
-  });
-});
+describe.runIf(canWatchMemory)(
+  "a job process's /proc files, read through descriptors held for its life (decision 0164)",
+  { timeout: 60_000 },
+  () => {
+    it('holds its stat and statm open across jobs, and closes them when it ends', async () => {
+      const pool = childProcessPool<StubJobs>({ concurrency: 1, maxWaiting: 2, jobScript: stubScript });
+      try {
+        await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
+        await expect(pool.run('sleep', { ms: 10 })).resolves.toBe('slept');
+        const [pid] = childPids();
+        expect(
+          heldProcFiles()
+            .filter((file) => file.startsWith(`/proc/${pid}/`))
+            .sort(),
+        ).toEqual([`/proc/${pid}/stat`, `/proc/${pid}/statm`]);
+      } finally {
+        await pool.close();
+      }
+      while (pool.processes > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heldProcFiles()).toEqual([]);
+    });
+  },
+);
 
 /** How often a process's main thread has gone to sleep and been woken: once a timer's turn when idle. */
-const wakes = (pid: string) => Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, 'latin1'))![1]);
+const wakes = (pid: string) =>
+  Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, 'latin1'))![1]);
 
 describe.runIf(canWatchMemory)('a job process whose memory the app watches (decision 0167)', { timeout: 60_000 }, () => {
   it('sleeps between jobs: it runs no memory check of its own', async () => {
     const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 2 });
     try {
       const data = await readFile(path.join(fixtures, 'photo.jpg'));
-      const options = { width: null, height: null, maintainRatio: true, format: 'jpeg' as const, quality: 75, maxBytes: null, keepMetadata: false };
+      const options = {
+        width: null,
+        height: null,
+        maintainRatio: true,
+        format: 'jpeg' as const,
+        quality: 75,
+        maxBytes: null,
+        keepMetadata: false,
+      };
       await pool.run('image', { data, info: await inspectImage(data), options });
       const pid = childPids().find((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('job-child'))!;
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -26,7 +26,14 @@ export type ChildMessage = { ready: true } | { id: number; value: unknown } | { 
 
 export function sendableError(error: unknown): SentError {
   if (error instanceof AppError) {
-    return { code: error.code, message: error.message, fields: error.fields, fieldCodes: error.fieldCodes, headers: error.headers, params: error.params };
+    return {
+      code: error.code,
+      message: error.message,
+      fields: error.fields,
+      fieldCodes: error.fieldCodes,
+      headers: error.headers,
+      params: error.params,
+    };
   }
   return { message: error instanceof Error ? error.message : String(error) };
 }

@@ -48,7 +48,15 @@ interface Completion {
 }
 
 function imageColumns(image: OptimisedImage): CompletedColumns {
-  return { processedSize: image.data.length, format: image.format, width: image.width, height: image.height, quality: image.quality, search: image.search, similarity: image.similarity };
+  return {
+    processedSize: image.data.length,
+    format: image.format,
+    width: image.width,
+    height: image.height,
+    quality: image.quality,
+    search: image.search,
+    similarity: image.similarity,
+  };
 }
 
 /** Runs the job's pixel work in a job process and says what to store and record. */
@@ -92,14 +100,20 @@ export function resultGivenBack(): AppError {
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<ResultRow> {
   // The owner's earlier jobs may have spent the heavy-work budget while this one waited (docs/decisions/0147).
   if (job.heavy) await deps.ledger.refuseIfHeavyWorkSpent(job.resultId);
-  const { storageKey, data: output, columns, preservable } = await work(deps, job, data).catch(async (error: unknown) => {
+  const {
+    storageKey,
+    data: output,
+    columns,
+    preservable,
+  } = await work(deps, job, data).catch(async (error: unknown) => {
     // Charged before the worker is free, so the owner's next job already sees it (docs/decisions/0147).
     if (hitALimit(error)) await deps.ledger.chargeLimitHit(job.resultId);
     throw error;
   });
   await deps.store.put(storageKey, output);
   // An API shrink's preservable fields wait beside it for a later `preserve` (docs/decisions/0136).
-  if (preservable && !nothingKept(preservable)) await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));
+  if (preservable && !nothingKept(preservable))
+    await deps.store.put(keptMetadataKey(job.resultId), Buffer.from(JSON.stringify(preservable)));
   const completed = await deps.ledger.complete(job.resultId, storageKey, columns);
   if (completed) return completed;
   // Nothing points at these bytes any more: they must not wait in the store for nobody.

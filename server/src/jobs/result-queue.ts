@@ -34,7 +34,9 @@ export interface ResultQueue {
 /** The job outlived the request's wait: it stays reserved, and its result appears in the owner's results once done. */
 export class JobStillRunning extends AppError {
   constructor() {
-    super('server_busy', 'Your file is still being processed; it will appear in your results when it is done.', undefined, { 'Retry-After': '30' });
+    super('server_busy', 'Your file is still being processed; it will appear in your results when it is done.', undefined, {
+      'Retry-After': '30',
+    });
     // Marked so a client does not send the file again: it would be processed twice (docs/decisions/0162).
     this.params = { reason: 'still_running' };
   }

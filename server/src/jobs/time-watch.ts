@@ -106,7 +106,13 @@ export const processClocks = (reader: Pick<ProcessReader, 'cpuMs'>): JobClocks =
  * a second is never read, where a reading every 50 ms woke the app 20 times a second per job for the
  * same answer (decision 0167). The wall-clock backstop has a timer of its own. Returns the stop function.
  */
-export function watchJobTime(clocks: JobClocks, limits: JobTimeLimits, passed: (limit: TimeLimitPassed) => void, closestMs = TIME_CHECK_MS, cores = CORES): () => void {
+export function watchJobTime(
+  clocks: JobClocks,
+  limits: JobTimeLimits,
+  passed: (limit: TimeLimitPassed) => void,
+  closestMs = TIME_CHECK_MS,
+  cores = CORES,
+): () => void {
   const timer = jobTimer(limits, clocks, cores);
   let watching = true;
   const stop = () => {

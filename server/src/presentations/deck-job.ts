@@ -30,8 +30,21 @@ export async function runDeckJob(job: DeckJob): Promise<DeckJobResult> {
   const pptx = legacy ? await convertPptToPptx(job.data, job.converter) : job.data;
   const optimised = await optimiseDeck(pptx, job.target);
   if (legacy && optimised.data.length >= job.data.length) {
-    const unchanged = { ...optimised.counts, resized: 0, recompressed: 0, converted: 0, leftAlone: optimised.counts.pictures, unusedDropped: 0 };
+    const unchanged = {
+      ...optimised.counts,
+      resized: 0,
+      recompressed: 0,
+      converted: 0,
+      leftAlone: optimised.counts.pictures,
+      unusedDropped: 0,
+    };
     return { data: job.data, format: 'ppt', counts: unchanged, convertedFromPpt: false, alreadyOptimal: true };
   }
-  return { data: optimised.data, format: 'pptx', counts: optimised.counts, convertedFromPpt: legacy, alreadyOptimal: optimised.alreadyOptimal };
+  return {
+    data: optimised.data,
+    format: 'pptx',
+    counts: optimised.counts,
+    convertedFromPpt: legacy,
+    alreadyOptimal: optimised.alreadyOptimal,
+  };
 }

@@ -17,7 +17,8 @@ describe('links to outside a converted deck', () => {
         `<Relationship Id="rId9" Type="${IMAGE}" Target="http://127.0.0.1:9/x.png" TargetMode="External"/><Relationship Id="rId10" Type="${HYPERLINK}" Target="https://example.com/" TargetMode="External"/></Relationships>`,
       ),
     );
-    const picture = '<p:pic><p:nvPicPr><p:cNvPr id="9" name="Linked"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:link="rId9"/></p:blipFill><p:spPr/></p:pic>';
+    const picture =
+      '<p:pic><p:nvPicPr><p:cNvPr id="9" name="Linked"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:link="rId9"/></p:blipFill><p:spPr/></p:pic>';
     entries[slide] = Buffer.from(entries[slide]!.toString().replace('</p:spTree>', `${picture}</p:spTree>`));
     const deck = await zipOf(entries);
 

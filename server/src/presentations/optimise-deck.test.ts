@@ -52,19 +52,29 @@ describe('the deck optimiser', () => {
   });
 
   it('refuses from the central directory a deck of too many parts, and one of too much markup unpacked', async () => {
-    await expect(readPackage(await manyPartsDeck(5_000, 10))).rejects.toMatchObject({ code: 'invalid_presentation', message: expect.stringContaining('too many parts') });
+    await expect(readPackage(await manyPartsDeck(5_000, 10))).rejects.toMatchObject({
+      code: 'invalid_presentation',
+      message: expect.stringContaining('too many parts'),
+    });
     // 70 parts of ~1 MB of XML: each under the ratio check's floor, together past the markup limit.
-    await expect(readPackage(await manyPartsDeck(70, 1_000_000))).rejects.toMatchObject({ code: 'invalid_presentation', message: expect.stringContaining('markup') });
+    await expect(readPackage(await manyPartsDeck(70, 1_000_000))).rejects.toMatchObject({
+      code: 'invalid_presentation',
+      message: expect.stringContaining('markup'),
+    });
     // The same markup in fewer parts opens.
     expect((await readPackage(await manyPartsDeck(20, 1_000_000))).length).toBeGreaterThan(20);
   }, 60_000);
 
   it('refuses a package with too many parts or a part that inflates too far', async () => {
     const deck = await fixture('decks/libreoffice5.pptx');
-    await expect(readPackage(deck, { entries: 3, entryBytes: 1e9, totalBytes: 1e9, markupBytes: 1e9, ratio: 1e9, ratioFloorBytes: 0 })).rejects.toMatchObject({
+    await expect(
+      readPackage(deck, { entries: 3, entryBytes: 1e9, totalBytes: 1e9, markupBytes: 1e9, ratio: 1e9, ratioFloorBytes: 0 }),
+    ).rejects.toMatchObject({
       code: 'invalid_presentation',
     });
-    await expect(readPackage(deck, { entries: 1e4, entryBytes: 1e9, totalBytes: 1e9, markupBytes: 1e9, ratio: 2, ratioFloorBytes: 0 })).rejects.toMatchObject({
+    await expect(
+      readPackage(deck, { entries: 1e4, entryBytes: 1e9, totalBytes: 1e9, markupBytes: 1e9, ratio: 2, ratioFloorBytes: 0 }),
+    ).rejects.toMatchObject({
       code: 'invalid_presentation',
     });
   });
@@ -74,13 +84,17 @@ describe('the deck optimiser', () => {
       ['the realistic deck', () => realisticDeck()],
       ['a LibreOffice 5 export', () => fixture('decks/libreoffice5.pptx')],
       ['a Mac PowerPoint deck', () => fixture('decks/officer-example.pptx')],
-    ])('%s keeps every slide at SSIM ≥ 0.98 (1280 px wide)', async (_name, load) => {
-      const deck = await load();
-      const result = await optimiseDeck(deck, 'screen');
-      const [before, after] = await Promise.all([renderSlides(deck), renderSlides(result.data)]);
-      expect(before.length).toBeGreaterThan(0);
-      const scores = slideSimilarity(before, after);
-      expect(Math.min(...scores)).toBeGreaterThanOrEqual(0.98);
-    }, 180_000);
+    ])(
+      '%s keeps every slide at SSIM ≥ 0.98 (1280 px wide)',
+      async (_name, load) => {
+        const deck = await load();
+        const result = await optimiseDeck(deck, 'screen');
+        const [before, after] = await Promise.all([renderSlides(deck), renderSlides(result.data)]);
+        expect(before.length).toBeGreaterThan(0);
+        const scores = slideSimilarity(before, after);
+        expect(Math.min(...scores)).toBeGreaterThanOrEqual(0.98);
+      },
+      180_000,
+    );
   });
 });

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import type { DeckReport, DeckTarget } from '@lightpix/shared';
 import { optimisePicture, type PictureFormat } from '../images/deck-media.js';
-import { CONTENT_TYPES, isRels, mainPart, readRelationships, relativeTarget, resolveTarget, sourceOf, type Relationship } from './package.js';
+import {
+  CONTENT_TYPES,
+  isRels,
+  mainPart,
+  readRelationships,
+  relativeTarget,
+  resolveTarget,
+  sourceOf,
+  type Relationship,
+} from './package.js';
 import { pictureNeeds, pixelsPerEmu, slideSize } from './pictures.js';
 import { assertNoDtd, attribute, buildXml, children, child, isXmlPart, parseXml, setAttribute, type XmlNode } from './xml.js';
 import { invalidDeck, isZip, readPackage, writePackage, type PackageEntry } from './zip.js';
@@ -98,7 +107,11 @@ export async function optimiseDeck(upload: Buffer, target: DeckTarget): Promise<
   output.sort((a, b) => Number(b.name === CONTENT_TYPES) - Number(a.name === CONTENT_TYPES));
   const data = await writePackage(output);
   if (data.length >= upload.length) {
-    return { data: upload, alreadyOptimal: true, counts: { ...counts, resized: 0, recompressed: 0, converted: 0, leftAlone: counts.pictures, unusedDropped: 0 } };
+    return {
+      data: upload,
+      alreadyOptimal: true,
+      counts: { ...counts, resized: 0, recompressed: 0, converted: 0, leftAlone: counts.pictures, unusedDropped: 0 },
+    };
   }
   return { data, counts, alreadyOptimal: false };
 }
@@ -115,7 +128,8 @@ function freeName(name: string, extension: string, taken: Set<string>): string {
   }
 }
 
-const touches = (relationships: Relationship[], renamed: Map<string, string>) => relationships.some((rel) => rel.target && renamed.has(rel.target));
+const touches = (relationships: Relationship[], renamed: Map<string, string>) =>
+  relationships.some((rel) => rel.target && renamed.has(rel.target));
 
 function updateRels(relsName: string, tree: XmlNode, renamed: Map<string, string>): Buffer {
   const source = sourceOf(relsName);

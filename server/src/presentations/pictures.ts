@@ -116,7 +116,9 @@ export function pictureNeeds(
         seen.add(rel.id);
         widen(
           rel.target,
-          use ? { width: Math.ceil((use.box.cx * perEmu) / use.visible.cx), height: Math.ceil((use.box.cy * perEmu) / use.visible.cy) } : 'own',
+          use
+            ? { width: Math.ceil((use.box.cx * perEmu) / use.visible.cx), height: Math.ceil((use.box.cy * perEmu) / use.visible.cy) }
+            : 'own',
         );
       });
     }

@@ -42,7 +42,16 @@ export async function convertPptToPptx(data: Buffer, converter: PptConverter): P
   try {
     await writeFile(path.join(folder, 'deck.ppt'), data);
     const profile = await writeProfile(folder);
-    const args = [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', 'pptx', '--outdir', `${SANDBOX_FOLDER}/out`, `${SANDBOX_FOLDER}/deck.ppt`];
+    const args = [
+      `-env:UserInstallation=${profile}`,
+      '--headless',
+      '--norestore',
+      '--convert-to',
+      'pptx',
+      '--outdir',
+      `${SANDBOX_FOLDER}/out`,
+      `${SANDBOX_FOLDER}/deck.ppt`,
+    ];
     try {
       await runSandboxed(converter, folder, args, CONVERT_TIME_LIMIT_MS);
     } catch {

@@ -43,7 +43,12 @@ export async function writeProfile(folder: string): Promise<string> {
 
 /** The command's real file: a name is looked up on PATH, symlinks are followed. */
 async function resolveCommand(command: string): Promise<string | null> {
-  const candidates = command.includes('/') ? [command] : (process.env.PATH ?? '').split(':').filter(Boolean).map((dir) => path.join(dir, command));
+  const candidates = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '')
+        .split(':')
+        .filter(Boolean)
+        .map((dir) => path.join(dir, command));
   for (const candidate of candidates) {
     try {
       await access(candidate, constants.X_OK);
@@ -61,30 +66,61 @@ async function resolveCommand(command: string): Promise<string | null> {
  */
 function sandboxArguments(folder: string, office: string): string[] {
   // An installation outside /usr (LibreOffice's own packages live in /opt) is bound read-only too.
-  const installation = office.startsWith('/usr/') ? [] : ['--ro-bind', path.dirname(path.dirname(office)), path.dirname(path.dirname(office))];
+  const installation = office.startsWith('/usr/')
+    ? []
+    : ['--ro-bind', path.dirname(path.dirname(office)), path.dirname(path.dirname(office))];
   return [
     '--unshare-all',
     '--die-with-parent',
     '--new-session',
-    '--cap-drop', 'ALL',
-    '--ro-bind', '/usr', '/usr',
-    '--symlink', 'usr/lib', '/lib',
-    '--symlink', 'usr/lib64', '/lib64',
-    '--symlink', 'usr/bin', '/bin',
-    '--symlink', 'usr/sbin', '/sbin',
-    '--ro-bind-try', '/etc/fonts', '/etc/fonts',
-    '--ro-bind-try', '/etc/libreoffice', '/etc/libreoffice',
-    '--ro-bind-try', '/etc/ld.so.cache', '/etc/ld.so.cache',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--ro-bind-try',
+    '/etc/fonts',
+    '/etc/fonts',
+    '--ro-bind-try',
+    '/etc/libreoffice',
+    '/etc/libreoffice',
+    '--ro-bind-try',
+    '/etc/ld.so.cache',
+    '/etc/ld.so.cache',
     ...installation,
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--tmpfs', '/tmp',
-    '--bind', folder, SANDBOX_FOLDER,
-    '--chdir', SANDBOX_FOLDER,
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    '--bind',
+    folder,
+    SANDBOX_FOLDER,
+    '--chdir',
+    SANDBOX_FOLDER,
     '--clearenv',
-    '--setenv', 'HOME', SANDBOX_FOLDER,
-    '--setenv', 'PATH', '/usr/bin:/bin',
-    '--setenv', 'LANG', 'C.UTF-8',
+    '--setenv',
+    'HOME',
+    SANDBOX_FOLDER,
+    '--setenv',
+    'PATH',
+    '/usr/bin:/bin',
+    '--setenv',
+    'LANG',
+    'C.UTF-8',
   ];
 }
 

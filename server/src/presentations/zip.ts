@@ -43,11 +43,14 @@ export const isZip = (data: Buffer) => data.length >= 4 && data.subarray(0, 4).e
 const MEDIA = /^ppt\/(media|embeddings|fonts)\//;
 
 const tooBig = (limits: ZipLimits) =>
-  invalidDeck(`This deck unpacks to more than ${Math.round(limits.totalBytes / 1024 / 1024)} MB, or more than ${Math.round(limits.markupBytes / 1024 / 1024)} MB of slides and other markup, which no real deck needs; it may be a zip bomb.`);
+  invalidDeck(
+    `This deck unpacks to more than ${Math.round(limits.totalBytes / 1024 / 1024)} MB, or more than ${Math.round(limits.markupBytes / 1024 / 1024)} MB of slides and other markup, which no real deck needs; it may be a zip bomb.`,
+  );
 
 /** The central directory's entries, judged by count and unpacked sizes before any is inflated. */
 async function directoryOf(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.Entry[]> {
-  if (zip.entryCount > limits.entries) throw invalidDeck(`This deck has too many parts (${zip.entryCount}; the limit is ${limits.entries}).`);
+  if (zip.entryCount > limits.entries)
+    throw invalidDeck(`This deck has too many parts (${zip.entryCount}; the limit is ${limits.entries}).`);
   const entries: yauzl.Entry[] = [];
   const seen = new Set<string>();
   let total = 0;
@@ -73,7 +76,13 @@ async function directoryOf(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl
 export async function readPackage(data: Buffer, limits: ZipLimits = DECK_ZIP_LIMITS): Promise<PackageEntry[]> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true });
+    zip = await yauzl.fromBufferPromise(data, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
+      strictFileNames: true,
+      decodeStrings: true,
+    });
   } catch {
     throw invalidDeck('This file is not a valid .pptx: it cannot be opened as a zip package.');
   }

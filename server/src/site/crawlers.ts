@@ -2,7 +2,15 @@ import { clientRoutes, landingLanguages, landingPath } from '@lightpix/shared';
 import { absoluteUrl, escapeHtml, languageAlternates } from './landing-html.js';
 
 /** Public pages worth indexing besides the landing pages; account and admin screens are left out. */
-const publicPages = ['/guest', '/contact', '/our-partners', '/developers', '/terms-of-service', '/privacy-policy', '/cookie-policy'] as const;
+const publicPages = [
+  '/guest',
+  '/contact',
+  '/our-partners',
+  '/developers',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/cookie-policy',
+] as const;
 // A page listed here must exist in the router, or the sitemap would point at a 404.
 publicPages.forEach((page) => {
   if (!(clientRoutes as readonly string[]).includes(page)) throw new Error(`${page} is not a client route`);
@@ -24,5 +32,7 @@ export function sitemapXml(origin: string): string {
 }
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`, ''].join(
+    '\n',
+  );
 }

@@ -68,7 +68,10 @@ export function landingRenderer(app: FastifyInstance, webDist: string) {
       const response = await app.inject({
         method: 'GET',
         url: SESSION_PATH,
-        headers: { ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}), ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
+        headers: {
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
+        },
         remoteAddress: request.socket.remoteAddress,
       });
       if (response.statusCode !== 200) return null;
@@ -89,7 +92,11 @@ export function landingRenderer(app: FastifyInstance, webDist: string) {
       if (!fresh(render, now)) {
         const url = `http://localhost${landingPath(language)}`;
         const sharedAnswers = await shared!.answers;
-        render = { at: now, shared: sharedAnswers, markup: load().then((module) => module.renderLanding(url, language, { ...sharedAnswers, ...visitor })) };
+        render = {
+          at: now,
+          shared: sharedAnswers,
+          markup: load().then((module) => module.renderLanding(url, language, { ...sharedAnswers, ...visitor })),
+        };
         renders.delete(key);
         if (renders.size >= MAX_RENDERS) renders.delete(renders.keys().next().value!);
         renders.set(key, render);

@@ -29,7 +29,8 @@ export async function s3Client(settings: S3Settings): Promise<S3Client> {
 }
 
 const isMissing = (error: unknown, { S3ServiceException }: Awaited<ReturnType<typeof sdk>>) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /** Uploads waiting for a worker (docs/decisions/0091): apart from results, so a lifecycle rule can treat them apart. */
 export const S3_INPUT_PREFIX = 'inputs/';

@@ -38,7 +38,12 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
     const admin = visitor(t.app, nextIp());
     const signIn = await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'correct horse battery' });
     if (signIn.statusCode !== 200) {
-      await admin.post('/api/auth/register', { email: 'boss@example.com', password: 'correct horse battery', firstName: 'B', lastName: 'Oss' });
+      await admin.post('/api/auth/register', {
+        email: 'boss@example.com',
+        password: 'correct horse battery',
+        firstName: 'B',
+        lastName: 'Oss',
+      });
     }
     return admin;
   }
@@ -100,7 +105,10 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
     const short = await client.post('/api/account/password', { currentPassword: 'correct horse battery', newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fieldCodes).toEqual({ newPassword: { code: 'too_short', params: { min: 8 } } });
-    const changed = await client.post('/api/account/password', { currentPassword: 'correct horse battery', newPassword: 'a brand new password' });
+    const changed = await client.post('/api/account/password', {
+      currentPassword: 'correct horse battery',
+      newPassword: 'a brand new password',
+    });
     expect(changed.statusCode).toBe(204);
     expect((await client.get('/api/auth/user')).json()?.id).toBe(id);
     expect((await other.get('/api/auth/user')).json()).toBeNull();
@@ -133,7 +141,11 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
     expect(await t.database.db.select().from(results).where(eq(results.userId, id))).toHaveLength(0);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
     expect(await t.database.db.select().from(apiKeys).where(eq(apiKeys.userId, id))).toHaveLength(0);
-    const byKey = await t.app.inject({ method: 'GET', url: '/api/v1/usage', headers: { authorization: `Basic ${Buffer.from(`api:${key.json().key}`).toString('base64')}` } });
+    const byKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/usage',
+      headers: { authorization: `Basic ${Buffer.from(`api:${key.json().key}`).toString('base64')}` },
+    });
     expect(byKey.statusCode).toBe(401);
     expect((await client.get(record.objectPath)).statusCode).toBe(404);
     expect((await client.get('/api/auth/user')).json()).toBeNull();
@@ -154,8 +166,17 @@ describe.each(databaseKinds)('without Stripe keys on %s', (kind) => {
     const created = await client.post('/api/subscription/create', {});
     expect(created.statusCode).toBe(503);
     expect(created.json().error.code).toBe('payments_unavailable');
-    expect((await client.get('/api/subscription')).json()).toMatchObject({ paymentsAvailable: false, portalAvailable: false, subscription: null });
-    const webhook = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect((await client.get('/api/subscription')).json()).toMatchObject({
+      paymentsAvailable: false,
+      portalAvailable: false,
+      subscription: null,
+    });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(webhook.statusCode).toBe(503);
     expect((await client.request('DELETE', '/api/account', { password: 'correct horse battery' })).statusCode).toBe(204);
     expect((await client.post('/api/account/deletion-check', { password: 'correct horse battery' })).statusCode).toBe(401);
@@ -166,14 +187,39 @@ describe('payments settings at start-up', () => {
   let fake: StripeFake;
   beforeAll(async () => {
     fake = await new StripeFake().start();
-    fake.prices.set('price_usd', { id: 'price_usd', currency: 'usd', unit_amount: 200, interval: 'month', interval_count: 1, active: true });
-    fake.prices.set('price_yearly', { id: 'price_yearly', currency: 'eur', unit_amount: 200, interval: 'year', interval_count: 1, active: true });
-    fake.prices.set('price_three', { id: 'price_three', currency: 'eur', unit_amount: 300, interval: 'month', interval_count: 1, active: true });
+    fake.prices.set('price_usd', {
+      id: 'price_usd',
+      currency: 'usd',
+      unit_amount: 200,
+      interval: 'month',
+      interval_count: 1,
+      active: true,
+    });
+    fake.prices.set('price_yearly', {
+      id: 'price_yearly',
+      currency: 'eur',
+      unit_amount: 200,
+      interval: 'year',
+      interval_count: 1,
+      active: true,
+    });
+    fake.prices.set('price_three', {
+      id: 'price_three',
+      currency: 'eur',
+      unit_amount: 300,
+      interval: 'month',
+      interval_count: 1,
+      active: true,
+    });
   });
   afterAll(() => fake.stop());
 
   async function start(priceId: string) {
-    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'lightpix-pay-')), ...stripeSettings(fake, priceId) });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'lightpix-pay-')),
+      ...stripeSettings(fake, priceId),
+    });
     const database = await openTestDatabase('pglite');
     try {
       const app = await buildApp({ env, database, store: fileResultStore(path.join(env.DATA_DIR, 'results')) });
@@ -187,7 +233,8 @@ describe('payments settings at start-up', () => {
     await expect(start('price_premium_monthly')).resolves.toBeUndefined();
     await expect(start('price_usd')).rejects.toThrow(/STRIPE_PRICE_ID/);
     const { billingFromEnv, checkPrice } = await import('../../src/modules/billing/stripe.js');
-    const check = async (priceId: string) => checkPrice((await billingFromEnv(parseEnv({ DATA_DIR: os.tmpdir(), ...stripeSettings(fake, priceId) })))!, 200);
+    const check = async (priceId: string) =>
+      checkPrice((await billingFromEnv(parseEnv({ DATA_DIR: os.tmpdir(), ...stripeSettings(fake, priceId) })))!, 200);
     const cases: [string, RegExp][] = [
       ['price_usd', /STRIPE_PRICE_ID: price_usd is in USD, not EUR/],
       ['price_yearly', /STRIPE_PRICE_ID: price_yearly is not billed once a month/],
@@ -207,12 +254,22 @@ describe('payments settings at start-up', () => {
       /STRIPE_PUBLISHABLE_KEY: is required[\s\S]*STRIPE_WEBHOOK_SECRET: is required[\s\S]*STRIPE_PRICE_ID: is required/,
     );
     expect(() => parseEnv({ DATA_DIR: dataDir, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
-    const keys = { DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' };
+    const keys = {
+      DATA_DIR: dataDir,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_ID: 'price_x',
+    };
     expect(parseEnv(keys).STRIPE_SECRET_KEY).toBe('sk_test_x');
     expect(() => parseEnv({ ...keys, STRIPE_SECRET_KEY: 'pk_test_x' })).toThrow(/STRIPE_SECRET_KEY: must be a secret key/);
     expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a publishable key/);
-    expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/);
-    expect(() => parseEnv({ ...keys, STRIPE_WEBHOOK_SECRET: 'we_123' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/);
+    expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/,
+    );
+    expect(() => parseEnv({ ...keys, STRIPE_WEBHOOK_SECRET: 'we_123' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/,
+    );
     const { stripeAddress } = await import('../../src/modules/billing/stripe.js');
     expect(stripeAddress('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
     expect(stripeAddress('https://stripe.internal')).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });

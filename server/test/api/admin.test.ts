@@ -52,7 +52,11 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
     const anonymous = visitor(t.app, nextIp());
     const member = visitor(t.app, nextIp());
     await member.post('/api/auth/register', person('member@example.com'));
-    for (const [method, url] of [['GET', '/api/admin/stats'], ['GET', '/api/admin/users'], ['PATCH', '/api/admin/users/x']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/admin/stats'],
+      ['GET', '/api/admin/users'],
+      ['PATCH', '/api/admin/users/x'],
+    ] as const) {
       const request = (client: ReturnType<typeof visitor>) =>
         t.app.inject({ method, url, headers: { cookie: client.cookie }, payload: method === 'PATCH' ? { isActive: false } : undefined });
       expect((await request(anonymous)).statusCode, url).toBe(401);
@@ -109,7 +113,11 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
     expect((await patch({ tier: 'premium' })).json()).toMatchObject({ tier: 'premium' });
     // "Free accounts" counts what it says: the account moves to Premium, the total stays.
     const after = (await admin.get('/api/admin/stats')).json();
-    expect(after).toMatchObject({ totalUsers: stats.totalUsers, freeAccounts: stats.freeAccounts - 1, premiumUsers: stats.premiumUsers + 1 });
+    expect(after).toMatchObject({
+      totalUsers: stats.totalUsers,
+      freeAccounts: stats.freeAccounts - 1,
+      premiumUsers: stats.premiumUsers + 1,
+    });
     expect((await target.get('/api/session/current')).json()).toMatchObject({ tier: 'premium', maxImages: null });
     expect((await patch({ tier: 'gold' })).statusCode).toBe(400);
     expect((await patch({})).statusCode).toBe(400);
@@ -141,7 +149,10 @@ describe.each(databaseKinds)('the operator command on %s', (kind) => {
       const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, id));
       expect(audit).toHaveLength(2);
       expect(audit.map((a) => [a.actor, a.change])).toEqual(
-        expect.arrayContaining([['operator', { isAdmin: true }], ['operator', { isAdmin: false }]]),
+        expect.arrayContaining([
+          ['operator', { isAdmin: true }],
+          ['operator', { isAdmin: false }],
+        ]),
       );
     } finally {
       await t.close();

@@ -65,7 +65,14 @@ describe('settings', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-env-'));
     try {
       const first = parseEnv({ DATA_DIR: dataDir });
-      expect(first).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', QUOTA_GUEST: 1, QUOTA_FREE: 10, QUOTA_PREMIUM: null, RETENTION_HOURS: 24 });
+      expect(first).toMatchObject({
+        PORT: 3000,
+        HOST: '0.0.0.0',
+        QUOTA_GUEST: 1,
+        QUOTA_FREE: 10,
+        QUOTA_PREMIUM: null,
+        RETENTION_HOURS: 24,
+      });
       expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
       expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
     } finally {

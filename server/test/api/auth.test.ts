@@ -16,7 +16,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // Room in the queue for every upload of the quota race below: it tests the quota, not back-pressure (engine.test.ts).
-    t = await createTestApp(kind, { QUOTA_FREE: '3', ADMIN_EMAILS: 'boss@example.com' }, testClock(), { queueLimits: { concurrency: 2, maxWaiting: 24 } });
+    t = await createTestApp(kind, { QUOTA_FREE: '3', ADMIN_EMAILS: 'boss@example.com' }, testClock(), {
+      queueLimits: { concurrency: 2, maxWaiting: 24 },
+    });
   });
   afterAll(() => t.close());
 
@@ -58,8 +60,14 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       firstName: { code: 'required' },
       lastName: { code: 'required' },
     });
-    const odd = await visitor(t.app, nextIp()).post('/api/auth/register', person('odd@example.com', { username: 'a b', lastName: 'x'.repeat(101) }));
-    expect(odd.json().error.fieldCodes).toEqual({ username: { code: 'invalid_characters' }, lastName: { code: 'too_long', params: { max: 100 } } });
+    const odd = await visitor(t.app, nextIp()).post(
+      '/api/auth/register',
+      person('odd@example.com', { username: 'a b', lastName: 'x'.repeat(101) }),
+    );
+    expect(odd.json().error.fieldCodes).toEqual({
+      username: { code: 'invalid_characters' },
+      lastName: { code: 'too_long', params: { max: 100 } },
+    });
   });
 
   it('signs in with the right password only, with one message for unknown e-mail and wrong password', async () => {
@@ -99,7 +107,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const client = visitor(t.app, nextIp());
       await client.post('/api/auth/register', person(`out${path.length}@example.com`));
       const signedIn = async () => (await client.get('/api/auth/user')).json() !== null;
-      const form = (headers: Record<string, string>) => client.post(path, '', { 'content-type': 'application/x-www-form-urlencoded', ...headers });
+      const form = (headers: Record<string, string>) =>
+        client.post(path, '', { 'content-type': 'application/x-www-form-urlencoded', ...headers });
 
       // A link or an image on any site is a GET: it signs nobody out.
       const read = await client.get(path);
@@ -115,7 +124,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(await signedIn()).toBe(true);
 
       // Our pages send no referrer, so Chromium's form POST says Origin: null with Sec-Fetch-Site: same-origin.
-      const ours = await form(path === '/api/logout' ? { origin: 'null', 'sec-fetch-site': 'same-origin' } : { origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' });
+      const ours = await form(
+        path === '/api/logout'
+          ? { origin: 'null', 'sec-fetch-site': 'same-origin' }
+          : { origin: 'http://localhost', host: 'localhost', 'sec-fetch-site': 'same-origin' },
+      );
       expect(ours.statusCode).toBe(303);
       expect(ours.headers.location).toBe('/');
       expect(await signedIn()).toBe(false);
@@ -134,9 +147,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     const client = visitor(t.app, nextIp());
     const foreign = await client.post('/api/auth/register', person('csrf@example.com'), { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
-    const crossSite = await client.post('/api/auth/login', { email: 'csrf@example.com', password: 'x' }, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await client.post(
+      '/api/auth/login',
+      { email: 'csrf@example.com', password: 'x' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossSite.statusCode).toBe(403);
-    const own = await client.post('/api/auth/register', person('csrf@example.com'), { origin: 'https://lightpix.example', host: 'lightpix.example' });
+    const own = await client.post('/api/auth/register', person('csrf@example.com'), {
+      origin: 'https://lightpix.example',
+      host: 'lightpix.example',
+    });
     expect(own.statusCode).toBe(201);
   });
 

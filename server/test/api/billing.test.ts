@@ -31,14 +31,22 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
   it('creates a customer and an incomplete subscription and answers its first invoice’s client secret', async () => {
     const before = fake.count('POST', '/v1/customers');
     const { client, customerId, subscription, created } = await startPaying();
-    expect(created).toEqual({ clientSecret: `${subscription.invoice}_secret_${subscription.id.slice(4)}`, publishableKey: PUBLISHABLE_KEY });
+    expect(created).toEqual({
+      clientSecret: `${subscription.invoice}_secret_${subscription.id.slice(4)}`,
+      publishableKey: PUBLISHABLE_KEY,
+    });
     expect(fake.count('POST', '/v1/customers')).toBe(before + 1);
     expect(fake.customers.get(customerId)?.email).toMatch(/@example\.com$/);
     expect(subscription.status).toBe('incomplete');
     // The browser's word is not enough: still registered until Stripe's webhook says it is paid.
     expect(await tierOf(client)).toBe('registered');
     const account = (await client.get('/api/subscription')).json();
-    expect(account).toMatchObject({ tier: 'registered', paymentsAvailable: true, priceEurCents: 200, subscription: { status: 'incomplete' } });
+    expect(account).toMatchObject({
+      tier: 'registered',
+      paymentsAvailable: true,
+      priceEurCents: 200,
+      subscription: { status: 'incomplete' },
+    });
     expect(JSON.stringify(account)).not.toContain(customerId);
   });
 
@@ -92,7 +100,12 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
     fake.update(subscription.id, { status: 'active' });
     const body = fake.event('invoice.paid', subscription);
     const post = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', ...headers }, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
     const refused = [
       await postWebhook(t, body, { secret: 'whsec_someone_else' }),
       await postWebhook(t, body, { timestamp: Math.floor(t.clock.now().getTime() / 1000) - 301 }),
@@ -106,7 +119,12 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
       expect(response.json().error.code).toBe('invalid_input');
     }
     expect(await tierOf(client)).toBe('registered');
-    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(body).id))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, JSON.parse(body).id)),
+    ).toHaveLength(0);
     // The same event, signed properly and on time, is taken.
     expect((await postWebhook(t, body)).statusCode).toBe(200);
     expect(await tierOf(client)).toBe('premium');
@@ -134,7 +152,8 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
       fake.update(subscription.id, { status: 'active' });
       const created = fake.event('customer.subscription.created', subscription);
       const paid = fake.event('invoice.paid', subscription);
-      for (const body of order === 'in order' ? [created, paid] : [paid, created]) expect((await postWebhook(t, body)).statusCode).toBe(200);
+      for (const body of order === 'in order' ? [created, paid] : [paid, created])
+        expect((await postWebhook(t, body)).statusCode).toBe(200);
       expect(await tierOf(client), order).toBe('premium');
 
       // Deleted arrives before the older "updated: active" event: still registered at the end.
@@ -232,7 +251,12 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
     const down = await postWebhook(t, paid);
     fake.failing = false;
     expect(down.statusCode).toBe(503);
-    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(paid).id))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, JSON.parse(paid).id)),
+    ).toHaveLength(0);
     expect((await postWebhook(t, paid)).statusCode).toBe(200);
     expect(await tierOf(client)).toBe('premium');
   });
@@ -240,7 +264,9 @@ describe.each(databaseKinds)('subscriptions and webhooks on %s', (kind) => {
   it('takes webhooks from any address and origin, beyond the per-address request limit', async () => {
     const { client, subscription } = await startPaying();
     fake.update(subscription.id, { status: 'active' });
-    const foreign = await postWebhook(t, fake.event('invoice.paid', subscription), { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const foreign = await postWebhook(t, fake.event('invoice.paid', subscription), {
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(foreign.statusCode).toBe(200);
     expect(await tierOf(client)).toBe('premium');
     const statuses = new Set<number>();

@@ -9,9 +9,19 @@ describe('a client’s mistakes get 4xx in the contract’s shape', () => {
   afterAll(() => t.close());
 
   const upload = (contentType: string, payload: string | Buffer) =>
-    t.app.inject({ method: 'POST', url: '/api/images/process', headers: { 'content-type': contentType }, payload, remoteAddress: '198.18.9.1' });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/images/process',
+      headers: { 'content-type': contentType },
+      payload,
+      remoteAddress: '198.18.9.1',
+    });
 
-  const expectError = (response: { statusCode: number; json: () => { error?: { code?: string; message?: string } } }, status: number, message: RegExp) => {
+  const expectError = (
+    response: { statusCode: number; json: () => { error?: { code?: string; message?: string } } },
+    status: number,
+    message: RegExp,
+  ) => {
     expect(response.statusCode).toBe(status);
     expect(response.json().error).toMatchObject({ code: expect.any(String), message: expect.stringMatching(message) });
   };
@@ -30,7 +40,10 @@ describe('a client’s mistakes get 4xx in the contract’s shape', () => {
     const manyFields = new FormData();
     manyFields.append('image', new Blob([photo]), 'a.jpg');
     for (let i = 0; i < 25; i++) manyFields.append(`field${i}`, 'x');
-    for (const [form, message] of [[twoFiles, /one image/i], [manyFields, /fields/i]] as const) {
+    for (const [form, message] of [
+      [twoFiles, /one image/i],
+      [manyFields, /fields/i],
+    ] as const) {
       const body = new Request('http://x', { method: 'POST', body: form });
       expectError(await upload(body.headers.get('content-type')!, Buffer.from(await body.arrayBuffer())), 400, message);
     }

@@ -39,36 +39,50 @@ describe.each(databaseKinds)('the contact confirmation on %s (docs/decisions/014
 
   async function signedIn(email: string) {
     const client = visitor(t.app, nextIp());
-    const response = await client.post('/api/auth/register', { email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
+    const response = await client.post('/api/auth/register', {
+      email,
+      password: 'correct horse battery',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(response.statusCode).toBe(201);
     return client;
   }
 
-  it.each(Object.entries(expected))("confirms to the account's own address in %s, in fixed words without what was written", async (language, words) => {
-    const account = newAddress(`writer-${language}`);
-    const client = await signedIn(account);
-    const response = await client.post('/api/contact', message({ language, message: `Cheap pills at https://spam.example, tell your friends! (${language})` }));
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ status: 'received', confirmation: true });
+  it.each(Object.entries(expected))(
+    "confirms to the account's own address in %s, in fixed words without what was written",
+    async (language, words) => {
+      const account = newAddress(`writer-${language}`);
+      const client = await signedIn(account);
+      const response = await client.post(
+        '/api/contact',
+        message({ language, message: `Cheap pills at https://spam.example, tell your friends! (${language})` }),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ status: 'received', confirmation: true });
 
-    const mail = await catcher.next((m) => m.recipients.includes(account));
-    expect(mail.recipients).toEqual([account]);
-    expect(mail.headers.from).toContain('no-reply@lightpix.test');
-    expect(headerText(mail.headers.subject)).toBe(words.subject);
-    const text = readable(mail);
-    expect(text).toContain(words.line);
-    expect(text).toContain(account);
-    // Nothing the form carried goes out: not the message, the subject, the name or the typed address.
-    expect(text).not.toMatch(/spam\.example|Cheap pills|Someone Else|typed-in-the-form/);
-    expect(mail.headers['reply-to']).toBeUndefined();
-    if (language === 'fr') expect(frenchSpacingProblems(`${headerText(mail.headers.subject)}\n${text}`)).toEqual([]);
-    // The team gets the message as before.
-    await catcher.next((m) => m.recipients.includes(TEAM) && readable(m).includes(`(${language})`));
-  });
+      const mail = await catcher.next((m) => m.recipients.includes(account));
+      expect(mail.recipients).toEqual([account]);
+      expect(mail.headers.from).toContain('no-reply@lightpix.test');
+      expect(headerText(mail.headers.subject)).toBe(words.subject);
+      const text = readable(mail);
+      expect(text).toContain(words.line);
+      expect(text).toContain(account);
+      // Nothing the form carried goes out: not the message, the subject, the name or the typed address.
+      expect(text).not.toMatch(/spam\.example|Cheap pills|Someone Else|typed-in-the-form/);
+      expect(mail.headers['reply-to']).toBeUndefined();
+      if (language === 'fr') expect(frenchSpacingProblems(`${headerText(mail.headers.subject)}\n${text}`)).toEqual([]);
+      // The team gets the message as before.
+      await catcher.next((m) => m.recipients.includes(TEAM) && readable(m).includes(`(${language})`));
+    },
+  );
 
   it('sends a guest nothing, whatever address the form carries', async () => {
     const typed = newAddress('victim');
-    const response = await visitor(t.app, nextIp()).post('/api/contact', message({ email: typed, language: 'it', subject: 'Guest message' }));
+    const response = await visitor(t.app, nextIp()).post(
+      '/api/contact',
+      message({ email: typed, language: 'it', subject: 'Guest message' }),
+    );
     expect(response.json()).toEqual({ status: 'received', confirmation: false });
     await catcher.next((m) => m.recipients.includes(TEAM) && readable(m).includes(typed));
     expect(catcher.mails.filter((m) => m.recipients.includes(typed))).toHaveLength(0);
@@ -79,7 +93,10 @@ describe.each(databaseKinds)('the contact confirmation on %s (docs/decisions/014
     const client = await signedIn(account);
     const answers: boolean[] = [];
     for (let n = 1; n <= CONFIRMATIONS_PER_DAY + 1; n += 1) {
-      const response = await client.post('/api/contact', message({ language: 'pl', message: `Chatty message number ${n}.`, email: account }));
+      const response = await client.post(
+        '/api/contact',
+        message({ language: 'pl', message: `Chatty message number ${n}.`, email: account }),
+      );
       answers.push(response.json().confirmation);
     }
     expect(answers).toEqual([...Array<boolean>(CONFIRMATIONS_PER_DAY).fill(true), false]);

@@ -43,7 +43,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
     await catcher.close();
   });
 
-  it("answers 400 with the message for each invalid field, and stores nothing", async () => {
+  it('answers 400 with the message for each invalid field, and stores nothing', async () => {
     const before = (await t.database.db.select().from(contactMessages)).length;
     const empty = await visitor(t.app, nextIp()).post('/api/contact', {});
     expect(empty.statusCode).toBe(400);
@@ -56,7 +56,10 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
         message: 'Message must be at least 10 characters',
       },
     });
-    const blank = await visitor(t.app, nextIp()).post('/api/contact', message({ name: '   ', email: 'ada@', subject: ' ', message: ' too short ' }));
+    const blank = await visitor(t.app, nextIp()).post(
+      '/api/contact',
+      message({ name: '   ', email: 'ada@', subject: ' ', message: ' too short ' }),
+    );
     expect(blank.json().error.fieldCodes).toEqual({
       name: { code: 'required' },
       email: { code: 'invalid_email' },
@@ -65,8 +68,17 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
     });
     const long = await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'x'.repeat(151), message: 'y'.repeat(5001) }));
     expect(long.json().error.fields).toEqual({ subject: 'Subject is too long', message: 'Message is too long' });
-    expect(long.json().error.fieldCodes).toEqual({ subject: { code: 'too_long', params: { max: 150 } }, message: { code: 'too_long', params: { max: 5000 } } });
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":', remoteAddress: nextIp() });
+    expect(long.json().error.fieldCodes).toEqual({
+      subject: { code: 'too_long', params: { max: 150 } },
+      message: { code: 'too_long', params: { max: 5000 } },
+    });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+      remoteAddress: nextIp(),
+    });
     expect(notJson.statusCode).toBe(400);
     const huge = await visitor(t.app, nextIp()).post('/api/contact', message({ message: 'z'.repeat(100_000) }));
     expect(huge.statusCode).toBe(413);
@@ -76,7 +88,11 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
   it('stores the message, answers 201, and e-mails it to CONTACT_TO with the visitor as Reply-To', async () => {
     const response = await visitor(t.app, nextIp()).post(
       '/api/contact',
-      message({ name: ' Ada Lovelace ', subject: 'Invoice\r\nBcc: victim@example.com', message: 'Please send me an invoice for March.\nThanks!' }),
+      message({
+        name: ' Ada Lovelace ',
+        subject: 'Invoice\r\nBcc: victim@example.com',
+        message: 'Please send me an invoice for March.\nThanks!',
+      }),
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ status: 'received', confirmation: false });
@@ -106,7 +122,10 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
   });
 
   it('keeps the message and still answers 201 when the mail server refuses it', async () => {
-    const response = await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'Refused one', message: 'PLEASE-REFUSE this message.' }));
+    const response = await visitor(t.app, nextIp()).post(
+      '/api/contact',
+      message({ subject: 'Refused one', message: 'PLEASE-REFUSE this message.' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ status: 'received', confirmation: false });
     await vi.waitFor(async () => {
@@ -126,7 +145,10 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
 
   it('answers a filled honeypot exactly like a real send, but stores and sends nothing', async () => {
     const client = visitor(t.app, nextIp());
-    const bot = await client.post('/api/contact', message({ subject: 'Cheap pills', message: 'Buy cheap pills at our shop', website: 'https://spam.example' }));
+    const bot = await client.post(
+      '/api/contact',
+      message({ subject: 'Cheap pills', message: 'Buy cheap pills at our shop', website: 'https://spam.example' }),
+    );
     expect(bot.statusCode).toBe(201);
     expect(bot.json()).toEqual({ status: 'received', confirmation: false });
     // A real message sent after it arrives; the bot's never does.
@@ -196,7 +218,10 @@ describe.each(databaseKinds)('contact messages without a working mail server on 
       expect(response.statusCode).toBe(201);
       const [row] = await storedWithSubject(t, 'No SMTP');
       expect(row).toMatchObject({ emailedAt: null, emailError: null });
-      expect((await visitor(t.app, nextIp()).get('/api/contact/info')).json()).toEqual({ supportEmail: 'help@lightpix.test', emailConfigured: false });
+      expect((await visitor(t.app, nextIp()).get('/api/contact/info')).json()).toEqual({
+        supportEmail: 'help@lightpix.test',
+        emailConfigured: false,
+      });
     } finally {
       await t.close();
     }
@@ -204,10 +229,15 @@ describe.each(databaseKinds)('contact messages without a working mail server on 
 });
 
 describe('contact settings', () => {
-  const settings = (extra: Record<string, string>) => () => parseEnv({ DATA_DIR: '/tmp/lightpix-env-test', SESSION_SECRET: 'x'.repeat(32), ...extra });
+  const settings = (extra: Record<string, string>) => () =>
+    parseEnv({ DATA_DIR: '/tmp/lightpix-env-test', SESSION_SECRET: 'x'.repeat(32), ...extra });
 
   it('accepts smtp:// and smtps:// URLs, addresses with names, and lists of recipients', () => {
-    const env = settings({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Lightpix <no-reply@example.com>', CONTACT_TO: 'a@example.com, b@example.com' })();
+    const env = settings({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Lightpix <no-reply@example.com>',
+      CONTACT_TO: 'a@example.com, b@example.com',
+    })();
     expect(env).toMatchObject({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', CONTACT_TO: 'a@example.com, b@example.com' });
   });
 

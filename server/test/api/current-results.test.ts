@@ -11,7 +11,10 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
   let small: Buffer;
   beforeAll(async () => {
     t = await createTestApp(kind, { QUOTA_GUEST: '3', RETENTION_HOURS: '2' });
-    small = await sharp(await fixture('photo.jpg')).resize(200).jpeg({ quality: 92 }).toBuffer();
+    small = await sharp(await fixture('photo.jpg'))
+      .resize(200)
+      .jpeg({ quality: 92 })
+      .toBuffer();
   });
   afterAll(() => t.close());
 
@@ -27,7 +30,12 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
     expect(listed.headers['cache-control']).toBe('no-store');
     expect(listed.json().items.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
     const [item] = listed.json().items;
-    expect(item).toMatchObject({ originalName: 'second.jpg', status: 'completed', objectPath: second.objectPath, expiresAt: second.expiresAt });
+    expect(item).toMatchObject({
+      originalName: 'second.jpg',
+      status: 'completed',
+      objectPath: second.objectPath,
+      expiresAt: second.expiresAt,
+    });
     expect((await guest.get(item.objectPath)).statusCode).toBe(200);
 
     expect((await visitor(t.app, nextIp()).get('/api/images/results')).json().items).toEqual([]);
@@ -41,7 +49,12 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
     const ip = nextIp();
     const browser = visitor(t.app, ip);
     const asGuest = (await browser.process(small, 'before.jpg')).json();
-    const register = await browser.post('/api/auth/register', { email: 'reload@example.com', password: 'correct horse battery', firstName: 'Re', lastName: 'Load' });
+    const register = await browser.post('/api/auth/register', {
+      email: 'reload@example.com',
+      password: 'correct horse battery',
+      firstName: 'Re',
+      lastName: 'Load',
+    });
     expect(register.statusCode).toBe(201);
     const asUser = (await browser.process(small, 'after.jpg')).json();
     const items = (await browser.get('/api/images/results')).json().items.map((i: { id: string }) => i.id);
@@ -108,7 +121,10 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
     const images = await all('/api/images/results');
     expect(images.map((page) => page.items.length)).toEqual([20, 20, 5]);
     const imageIds = images.flatMap((page) => page.items.map((item) => item.id));
-    const expectedImages = rows.filter((row) => row.kind === 'image').sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id)).map((row) => row.id);
+    const expectedImages = rows
+      .filter((row) => row.kind === 'image')
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .map((row) => row.id);
     expect(imageIds).toEqual(expectedImages);
 
     const decks = await all('/api/images/results?kind=deck');
@@ -118,7 +134,11 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
     const history = await all('/api/images/history');
     expect(history.map((page) => page.items.length)).toEqual([20, 20, 8]);
     expect(new Set(history.flatMap((page) => page.items.map((item) => item.id))).size).toBe(48);
-    expect((await all('/api/images/history?kind=deck')).flatMap((page) => page.items.map((item) => item.id))).toEqual(['paged-47', 'paged-46', 'paged-45']);
+    expect((await all('/api/images/history?kind=deck')).flatMap((page) => page.items.map((item) => item.id))).toEqual([
+      'paged-47',
+      'paged-46',
+      'paged-45',
+    ]);
 
     const broken = await client.get('/api/images/history?cursor=not-a-cursor');
     expect(broken.statusCode).toBe(400);

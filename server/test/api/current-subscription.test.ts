@@ -26,7 +26,9 @@ describe.each(databaseKinds)('the current subscription on %s', (kind) => {
       });
     /** The chosen subscription's status and period end, as /account and the admin list each show it. */
     const shown = async () => {
-      const account = (await member.get('/api/subscription')).json() as { subscription: { status: string; currentPeriodEnd: string } | null };
+      const account = (await member.get('/api/subscription')).json() as {
+        subscription: { status: string; currentPeriodEnd: string } | null;
+      };
       const list = (await boss.get('/api/admin/users?q=subscriber%40example.com')).json() as {
         users: { subscriptionStatus: string | null; currentPeriodEnd: string | null }[];
       };
@@ -36,7 +38,10 @@ describe.each(databaseKinds)('the current subscription on %s', (kind) => {
         admin: [list.users[0]!.subscriptionStatus, list.users[0]!.currentPeriodEnd],
       };
     };
-    const both = (status: string, day: string) => ({ account: [status, `2027-01-${day}T00:00:00.000Z`], admin: [status, `2027-01-${day}T00:00:00.000Z`] });
+    const both = (status: string, day: string) => ({
+      account: [status, `2027-01-${day}T00:00:00.000Z`],
+      admin: [status, `2027-01-${day}T00:00:00.000Z`],
+    });
 
     expect(await shown()).toEqual({ account: null, admin: [null, null] });
     await store('sub_01', 'canceled', '2026-10-01T00:00:00Z');

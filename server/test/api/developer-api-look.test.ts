@@ -17,7 +17,10 @@ describe.each(databaseKinds)("the API's outputs say their search and look on %s"
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, testClock());
-    small = await sharp(await fixture('photo.jpg')).resize(240).jpeg({ quality: 92 }).toBuffer();
+    small = await sharp(await fixture('photo.jpg'))
+      .resize(240)
+      .jpeg({ quality: 92 })
+      .toBuffer();
     person = await signedUp(t.app, nextIp(), 'look@example.com');
     await t.database.db.update(users).set({ tier: 'premium' }).where(eq(users.id, person.userId));
     key = (await person.client.post('/api/keys', { name: 'look' })).json().key;

@@ -34,7 +34,9 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
         done();
       },
     });
-    t = await createTestApp(kind, { QUOTA_FREE: '3', RETENTION_HOURS: '2' }, testClock(), { logger: { level: 'trace', stream: logStream } });
+    t = await createTestApp(kind, { QUOTA_FREE: '3', RETENTION_HOURS: '2' }, testClock(), {
+      logger: { level: 'trace', stream: logStream },
+    });
     photo = await fixture('photo.jpg');
     small = await sharp(photo).resize(240).jpeg({ quality: 92 }).toBuffer();
     const person = await signedUp(t.app, nextIp(), 'api@example.com');
@@ -44,7 +46,11 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST', url: string, options: { key?: string; body?: Buffer | object | string; headers?: Record<string, string>; ip?: string } = {}) =>
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    options: { key?: string; body?: Buffer | object | string; headers?: Record<string, string>; ip?: string } = {},
+  ) =>
     t.app.inject({
       method,
       url,
@@ -52,7 +58,8 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
       payload: options.body as never,
       remoteAddress: options.ip ?? '203.0.113.99',
     });
-  const shrink = (body: Buffer, as = key, url = '/api/v1/shrink') => call('POST', url, { key: as, body, headers: { 'content-type': 'image/jpeg' } });
+  const shrink = (body: Buffer, as = key, url = '/api/v1/shrink') =>
+    call('POST', url, { key: as, body, headers: { 'content-type': 'image/jpeg' } });
 
   it('compresses raw bytes: 201, Location, Tinify JSON, and the output downloads with its size headers', async () => {
     const response = await shrink(photo);
@@ -82,7 +89,7 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     expect(output.headers['compression-count']).toBe(response.headers['compression-count']);
   });
 
-  it('answers Tinify\'s paths at the root too, with the Location under the same base', async () => {
+  it("answers Tinify's paths at the root too, with the Location under the same base", async () => {
     const response = await shrink(small, key, '/shrink');
     expect(response.statusCode).toBe(201);
     const location = new URL(response.headers.location as string);
@@ -113,7 +120,13 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     const smallest = await call('POST', path, { key, body: { convert: { type: ['image/png', 'image/webp'] } } });
     expect(smallest.headers['content-type']).toBe('image/webp');
 
-    const cutOut = await call('POST', '/api/v1/shrink', { key, body: await sharp(await fixture('alpha.png')).resize(120).png().toBuffer() });
+    const cutOut = await call('POST', '/api/v1/shrink', {
+      key,
+      body: await sharp(await fixture('alpha.png'))
+        .resize(120)
+        .png()
+        .toBuffer(),
+    });
     const cutOutPath = new URL(cutOut.headers.location as string).pathname;
     const thumb = await call('POST', cutOutPath, { key, body: { resize: { method: 'thumb', width: 60, height: 40 } } });
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
@@ -165,7 +178,9 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     ]);
     expect([datedExif?.GPSInfo, datedExif?.Image?.Make]).toEqual([undefined, undefined]);
 
-    const located = await exifOf((await call('POST', path, { key, body: { preserve: ['location'], convert: { type: 'image/webp' } } })).rawPayload);
+    const located = await exifOf(
+      (await call('POST', path, { key, body: { preserve: ['location'], convert: { type: 'image/webp' } } })).rawPayload,
+    );
     expect([located?.GPSInfo?.GPSLatitude, located?.Image?.Copyright]).toEqual([[45, 30, 0], undefined]);
   });
 
@@ -237,8 +252,12 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     expect(deactivated.json().message).toMatch(/deactivated/);
   });
 
-  it('needs no Origin check for key calls, and shows outputs only through the owner\'s keys', async () => {
-    const response = await call('POST', '/api/v1/shrink', { key, body: small, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+  it("needs no Origin check for key calls, and shows outputs only through the owner's keys", async () => {
+    const response = await call('POST', '/api/v1/shrink', {
+      key,
+      body: small,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(response.statusCode).toBe(201);
     const path = new URL(response.headers.location as string).pathname;
 
@@ -280,7 +299,10 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
   it('keeps outputs for the retention time only: then 410 Gone', async () => {
     const path = new URL((await shrink(small)).headers.location as string).pathname;
     const id = path.split('/').pop()!;
-    await t.database.db.update(results).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(results.id, id));
+    await t.database.db
+      .update(results)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(results.id, id));
     const gone = await call('GET', path, { key });
     expect([gone.statusCode, gone.json().error]).toEqual([410, 'Gone']);
     const missing = await call('GET', `/api/v1/output/${randomUUID()}`, { key });

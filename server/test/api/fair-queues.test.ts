@@ -14,12 +14,18 @@ const nextIp = addressPool('198.51');
 
 /** Noise takes a smart search seconds: slow enough that the order jobs start in shows in the order they end. */
 const slowPhoto = (seed: number) =>
-  sharp(randomBytes(1000 * 750 * 3).map((byte) => (byte + seed) & 0xff), { raw: { width: 1000, height: 750, channels: 3 } })
+  sharp(
+    randomBytes(1000 * 750 * 3).map((byte) => (byte + seed) & 0xff),
+    { raw: { width: 1000, height: 750, channels: 3 } },
+  )
     .jpeg({ quality: 95 })
     .toBuffer();
 
 /** 25 MP of one colour: heavy work by its pixels (docs/decisions/0147), a small upload. */
-const heavyPng = () => sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#336699' } }).png({ compressionLevel: 9 }).toBuffer();
+const heavyPng = () =>
+  sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#336699' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 describe.each(databaseKinds)('fair queues on %s (docs/decisions/0147)', (kind) => {
   describe('lines', () => {
@@ -89,7 +95,8 @@ describe.each(databaseKinds)('fair queues on %s (docs/decisions/0147)', (kind) =
       const codes = answers.map((answer) => answer.json().error?.code as string);
       expect(codes.filter((code) => code === 'image_too_complex')).toHaveLength(3);
       expect(codes.filter((code) => code === 'heavy_work_spent')).toHaveLength(2);
-      for (const answer of answers.filter((one) => one.statusCode === 429)) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(3500);
+      for (const answer of answers.filter((one) => one.statusCode === 429))
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(3500);
       expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(0);
     });
   });

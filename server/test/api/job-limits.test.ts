@@ -57,7 +57,9 @@ describe('image jobs are ended when they pass their limits', () => {
   });
 
   it('ends a job past its wall-clock limit with 422 image_too_complex and gives the unit back', async () => {
-    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 4, wallLimitMs: 5 } });
+    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), {
+      queueLimits: { concurrency: 1, maxWaiting: 4, wallLimitMs: 5 },
+    });
     try {
       const client = visitor(t.app, '198.18.3.1');
       const response = await client.process(photo, 'slow.jpg', { quality: 'smart' });
@@ -70,7 +72,9 @@ describe('image jobs are ended when they pass their limits', () => {
   });
 
   it('ends a job process that waits for work past its idle time, and starts another for the next image', async () => {
-    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 4, idleExitMs: 300 } });
+    const t = await createTestApp(kind!, { QUOTA_GUEST: '5' }, testClock(), {
+      queueLimits: { concurrency: 1, maxWaiting: 4, idleExitMs: 300 },
+    });
     try {
       const client = visitor(t.app, '198.18.3.3');
       expect((await client.process(photo, 'first.jpg')).statusCode).toBe(201);
@@ -103,7 +107,11 @@ describe.each(databaseKinds)('the job memory budget on %s', (kind) => {
     const refused = await client.process(image, 'large.png');
     const peak = stop();
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error).toMatchObject({ code: 'too_many_pixels', message: expect.stringMatching(/memory/), params: { reason: 'memory' } });
+    expect(refused.json().error).toMatchObject({
+      code: 'too_many_pixels',
+      message: expect.stringMatching(/memory/),
+      params: { reason: 'memory' },
+    });
     expect(peak).toBeGreaterThan(SMALL_BUDGET * 0.9);
     expect(peak).toBeLessThanOrEqual(SMALL_BUDGET * 1.1);
     expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(0);

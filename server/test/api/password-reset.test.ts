@@ -8,7 +8,11 @@ import { headerText, readable, startMailCatcher, type CaughtMail } from '../mail
 const nextIp = addressPool('198.59');
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new secret';
-const MAIL_SETTINGS = { MAIL_FROM: 'Lightpix <no-reply@lightpix.test>', PUBLIC_URL: 'http://lightpix.test', ADMIN_EMAILS: 'boss@example.com' };
+const MAIL_SETTINGS = {
+  MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
+  PUBLIC_URL: 'http://lightpix.test',
+  ADMIN_EMAILS: 'boss@example.com',
+};
 let serial = 0;
 const newAddress = (name: string) => `${name}-${++serial}@example.com`;
 
@@ -97,7 +101,11 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
 
     const again = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: 'yet another secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatchObject({ code: 'invalid_input', fields: { token: 'This reset link is not valid any more.' }, fieldCodes: { token: { code: 'link_invalid' } } });
+    expect(again.json().error).toMatchObject({
+      code: 'invalid_input',
+      fields: { token: 'This reset link is not valid any more.' },
+      fieldCodes: { token: { code: 'link_invalid' } },
+    });
     expect(await signInStatus(t, email, NEW_PASSWORD)).toBe(200);
   });
 
@@ -114,8 +122,12 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     const second = tokenOf(await requestLink(email));
     expect(second).not.toBe(first);
     clock.advanceHours(59 / 60);
-    expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: second, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
-    expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: first, newPassword: PASSWORD })).statusCode).toBe(400);
+    expect(
+      (await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: second, newPassword: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
+    expect(
+      (await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: first, newPassword: PASSWORD })).statusCode,
+    ).toBe(400);
     expect(await signInStatus(t, email, NEW_PASSWORD)).toBe(200);
   });
 
@@ -124,7 +136,9 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     const { client } = await register(t, email);
     const token = tokenOf(await requestLink(email));
     expect((await client.post('/api/account/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(204);
-    expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: 'attacker password' })).statusCode).toBe(400);
+    expect(
+      (await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: 'attacker password' })).statusCode,
+    ).toBe(400);
   });
 
   it('answers 400 for a short password or a missing token, and changes nothing', async () => {
@@ -137,13 +151,18 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     expect(short.json().error.fieldCodes).toEqual({ newPassword: { code: 'too_short', params: { min: 8 } } });
     const missing = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { newPassword: NEW_PASSWORD });
     expect(missing.statusCode).toBe(400);
-    const bad = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: 'not-a-real-token', newPassword: NEW_PASSWORD });
+    const bad = await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', {
+      token: 'not-a-real-token',
+      newPassword: NEW_PASSWORD,
+    });
     expect(bad.json().error.fields).toEqual({ token: 'This reset link is not valid any more.' });
     const invalidEmail = await visitor(t.app, nextIp()).post('/api/auth/password-reset', { email: 'not an address' });
     expect(invalidEmail.statusCode).toBe(400);
     expect(invalidEmail.json().error.fieldCodes).toEqual({ email: { code: 'invalid_email' } });
     // The link still works: none of these spent it.
-    expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits requests per e-mail address, known or not, and per client address', async () => {
@@ -155,7 +174,8 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     }
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await visitor(t.app, ip).post('/api/auth/password-reset', { email: newAddress('ip') })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await visitor(t.app, ip).post('/api/auth/password-reset', { email: newAddress('ip') })).statusCode);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     expect((await visitor(t.app, ip).post('/api/auth/password-reset', { email: newAddress('ip') })).json().error.code).toBe('rate_limited');
   });
@@ -176,7 +196,10 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     expect(readable(mail)).toContain('Der Lightpix-Support hat dir diesen Link geschickt');
     const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, id));
     expect(audit).toEqual([expect.objectContaining({ actor: adminId, change: { passwordResetSent: true } })]);
-    expect((await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: tokenOf(mail), newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await visitor(t.app, nextIp()).post('/api/auth/password-reset/confirm', { token: tokenOf(mail), newPassword: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await admin.post('/api/admin/users/no-such-user/password-reset', {})).statusCode).toBe(404);
     await admin.request('PATCH', `/api/admin/users/${id}`, { isActive: false });

@@ -43,12 +43,16 @@ describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
     });
     const plain = await createTestApp(kind, {}, testClock(), { logger: { level: 'info', stream } });
     try {
-      expect(plansResponseSchema.parse((await plain.app.inject({ method: 'GET', url: '/api/plans' })).json()).paymentsAvailable).toBe(false);
+      expect(plansResponseSchema.parse((await plain.app.inject({ method: 'GET', url: '/api/plans' })).json()).paymentsAvailable).toBe(
+        false,
+      );
       const { client } = await signedUp(plain.app, '198.51.100.77', 'no-payments@example.com');
       const attempt = await client.post('/api/subscription/create', { attemptId: crypto.randomUUID() });
       expect(attempt.statusCode).toBe(503);
       expect(attempt.json().error.code).toBe('payments_unavailable');
-      const logged = lines.map((line) => JSON.parse(line) as { level: number; code?: string; err?: unknown }).filter((entry) => entry.code === 'payments_unavailable');
+      const logged = lines
+        .map((line) => JSON.parse(line) as { level: number; code?: string; err?: unknown })
+        .filter((entry) => entry.code === 'payments_unavailable');
       expect(logged).toHaveLength(1);
       expect(logged[0]!.level).toBe(30);
       expect(logged[0]!.err).toBeUndefined();

@@ -21,7 +21,10 @@ const LOCAL_PICTURE = '/tmp/lightpix-linked-picture.png';
 const LISTENER_COLOUR = { r: 250, g: 10, b: 200 };
 const LOCAL_COLOUR = { r: 10, g: 250, b: 20 };
 
-const solid = (colour: { r: number; g: number; b: number }) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+const solid = (colour: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** The fixture .ppt with its linked picture pointing at this port (the same number of digits as the fixture's). */
 async function linkedPpt(port: number): Promise<Buffer> {
@@ -38,7 +41,9 @@ async function linkedPpt(port: number): Promise<Buffer> {
 /** The mean colour of every picture in a deck's media. */
 async function mediaColours(deck: Buffer) {
   const media = (await readPackage(deck)).filter((entry) => entry.name.startsWith('ppt/media/'));
-  return Promise.all(media.map(async (entry) => (await sharp(entry.data).stats()).channels.slice(0, 3).map((channel) => Math.round(channel.mean))));
+  return Promise.all(
+    media.map(async (entry) => (await sharp(entry.data).stats()).channels.slice(0, 3).map((channel) => Math.round(channel.mean))),
+  );
 }
 
 const nextIp = addressPool('198.43');
@@ -70,24 +75,29 @@ describe.each(databaseKinds)('a .ppt converted inside the sandbox on %s', (kind)
     return client;
   }
 
-  it.skipIf(sandbox !== 'ready')('fetches no linked picture, reads no local file, and the deck links to nothing outside it', async () => {
-    const client = await premium();
-    const ppt = await linkedPpt((listener.address() as AddressInfo).port);
-    const response = await deckRequest(client, t.app, ppt, 'Linked.ppt');
-    expect(response.statusCode).toBe(201);
-    expect(response.json().report.convertedFromPpt).toBe(true);
-    expect(requests).toEqual([]);
+  it.skipIf(sandbox !== 'ready')(
+    'fetches no linked picture, reads no local file, and the deck links to nothing outside it',
+    async () => {
+      const client = await premium();
+      const ppt = await linkedPpt((listener.address() as AddressInfo).port);
+      const response = await deckRequest(client, t.app, ppt, 'Linked.ppt');
+      expect(response.statusCode).toBe(201);
+      expect(response.json().report.convertedFromPpt).toBe(true);
+      expect(requests).toEqual([]);
 
-    const download = await client.get(response.json().objectPath);
-    expect(download.statusCode).toBe(200);
-    const colours = await mediaColours(download.rawPayload);
-    const near = (mean: number[], colour: typeof LOCAL_COLOUR) => Math.abs(mean[0]! - colour.r) + Math.abs(mean[1]! - colour.g) + Math.abs(mean[2]! - colour.b) < 30;
-    expect(colours.filter((mean) => near(mean, LISTENER_COLOUR) || near(mean, LOCAL_COLOUR))).toEqual([]);
-    const parts = await readPackage(download.rawPayload);
-    const rels = parts.filter((entry) => entry.name.endsWith('.rels')).map((entry) => entry.data.toString('utf8'));
-    expect(rels.filter((text) => /TargetMode="External"/.test(text) && !/\/hyperlink"/.test(text))).toEqual([]);
-    expect(rels.join('\n')).not.toMatch(/127\.0\.0\.1|lightpix-linked-picture/);
-  }, 180_000);
+      const download = await client.get(response.json().objectPath);
+      expect(download.statusCode).toBe(200);
+      const colours = await mediaColours(download.rawPayload);
+      const near = (mean: number[], colour: typeof LOCAL_COLOUR) =>
+        Math.abs(mean[0]! - colour.r) + Math.abs(mean[1]! - colour.g) + Math.abs(mean[2]! - colour.b) < 30;
+      expect(colours.filter((mean) => near(mean, LISTENER_COLOUR) || near(mean, LOCAL_COLOUR))).toEqual([]);
+      const parts = await readPackage(download.rawPayload);
+      const rels = parts.filter((entry) => entry.name.endsWith('.rels')).map((entry) => entry.data.toString('utf8'));
+      expect(rels.filter((text) => /TargetMode="External"/.test(text) && !/\/hyperlink"/.test(text))).toEqual([]);
+      expect(rels.join('\n')).not.toMatch(/127\.0\.0\.1|lightpix-linked-picture/);
+    },
+    180_000,
+  );
 
   it('refuses a .ppt with 415 when the sandbox cannot be made, converting nothing', async () => {
     const noSandbox = await createTestApp(kind, { BWRAP_PATH: '/nonexistent/bwrap' });

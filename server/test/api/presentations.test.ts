@@ -99,7 +99,12 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
     const cases: [string, Buffer, number, string][] = [
       ['not a zip', await fixture('photo.jpg'), 415, 'unsupported_file_type'],
       ['a zip that is not a deck', await zipOf({ 'readme.txt': 'hello' }), 422, 'invalid_presentation'],
-      ['an Office package that is not a deck', await zipOf({ '[Content_Types].xml': '<Types/>', '_rels/.rels': '<Relationships/>' }), 422, 'invalid_presentation'],
+      [
+        'an Office package that is not a deck',
+        await zipOf({ '[Content_Types].xml': '<Types/>', '_rels/.rels': '<Relationships/>' }),
+        422,
+        'invalid_presentation',
+      ],
       ['a zip bomb', await zipBombDeck(deck), 422, 'invalid_presentation'],
       ['a billion-laughs slide', await billionLaughsDeck(deck), 422, 'invalid_presentation'],
       ...(await hiddenDtdDecks(deck)).map(([what, data]): [string, Buffer, number, string] => [what, data, 422, 'invalid_presentation']),
@@ -118,7 +123,9 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
   }, 180_000);
 
   it('stops a deck past its time limit with presentation_timeout, using no quota', async () => {
-    const slow = await createTestApp(kind, {}, undefined, { queueLimits: { concurrency: 1, maxWaiting: 4, wallLimitMsByKind: { deck: 1 } } });
+    const slow = await createTestApp(kind, {}, undefined, {
+      queueLimits: { concurrency: 1, maxWaiting: 4, wallLimitMsByKind: { deck: 1 } },
+    });
     try {
       const { client, userId } = await signedUp(slow.app, nextIp(), `slow-${kind}@example.com`);
       await slow.database.db.update(users).set({ tier: 'premium' }).where(eq(users.id, userId));
@@ -133,28 +140,38 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
     }
   });
 
-  it.skipIf(renderMissing || sandbox !== 'ready')('converts a .ppt to a smaller .pptx that LibreOffice opens, and says so in the record', async () => {
-    const client = await person('premium');
-    const ppt = await fixture('decks/field-notes.ppt');
-    const response = await deckRequest(client, t.app, ppt, 'Field notes.ppt');
-    expect(response.statusCode).toBe(201);
-    const record = response.json();
-    expect(record).toMatchObject({ kind: 'deck', format: 'pptx', originalName: 'Field notes.ppt', originalSize: ppt.length, report: { convertedFromPpt: true } });
-    expect(record.processedSize).toBeLessThan(ppt.length);
-    expect(await used(client)).toBe(1);
+  it.skipIf(renderMissing || sandbox !== 'ready')(
+    'converts a .ppt to a smaller .pptx that LibreOffice opens, and says so in the record',
+    async () => {
+      const client = await person('premium');
+      const ppt = await fixture('decks/field-notes.ppt');
+      const response = await deckRequest(client, t.app, ppt, 'Field notes.ppt');
+      expect(response.statusCode).toBe(201);
+      const record = response.json();
+      expect(record).toMatchObject({
+        kind: 'deck',
+        format: 'pptx',
+        originalName: 'Field notes.ppt',
+        originalSize: ppt.length,
+        report: { convertedFromPpt: true },
+      });
+      expect(record.processedSize).toBeLessThan(ppt.length);
+      expect(await used(client)).toBe(1);
 
-    const download = await client.get(record.objectPath);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
-    expect(download.headers['content-disposition']).toBe('attachment; filename="Field notes.pptx"');
-    const names = (await readPackage(download.rawPayload)).map((entry) => entry.name);
-    expect(names[0]).toBe('[Content_Types].xml');
-    expect(names).toContain('ppt/presentation.xml');
-    // Both slides of the original open and render.
-    const slides = await renderSlides(download.rawPayload);
-    expect(slides.length).toBe(2);
-    expect(slides[0]!.width).toBe(1280);
-  }, 180_000);
+      const download = await client.get(record.objectPath);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
+      expect(download.headers['content-disposition']).toBe('attachment; filename="Field notes.pptx"');
+      const names = (await readPackage(download.rawPayload)).map((entry) => entry.name);
+      expect(names[0]).toBe('[Content_Types].xml');
+      expect(names).toContain('ppt/presentation.xml');
+      // Both slides of the original open and render.
+      const slides = await renderSlides(download.rawPayload);
+      expect(slides.length).toBe(2);
+      expect(slides[0]!.width).toBe(1280);
+    },
+    180_000,
+  );
 
   it('explains a .ppt when LibreOffice is missing (415 naming the fix)', async () => {
     const noOffice = await createTestApp(kind, { SOFFICE_PATH: '/nonexistent/soffice' });
@@ -164,7 +181,10 @@ describe.each(databaseKinds)('POST /api/presentations/process on %s', (kind) => 
       const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
       const response = await deckRequest(client, noOffice.app, ole, 'old.ppt');
       expect(response.statusCode).toBe(415);
-      expect(response.json().error).toMatchObject({ code: 'ppt_converter_missing', message: expect.stringContaining('libreoffice-impress') });
+      expect(response.json().error).toMatchObject({
+        code: 'ppt_converter_missing',
+        message: expect.stringContaining('libreoffice-impress'),
+      });
     } finally {
       await noOffice.close();
     }

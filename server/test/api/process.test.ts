@@ -98,7 +98,9 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
   it('passes back no bytes after the JPEG end marker when the original is already optimal', async () => {
     const client = freshVisitor(t.app);
     const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
-    const jpeg = await sharp(await fixture('photo.jpg')).jpeg({ quality: 40 }).toBuffer();
+    const jpeg = await sharp(await fixture('photo.jpg'))
+      .jpeg({ quality: 40 })
+      .toBuffer();
     const response = await client.process(Buffer.concat([jpeg, html]), 'small.jpg', { quality: '95' });
     expect(response.statusCode).toBe(201);
     expect(response.json().alreadyOptimal).toBe(true);
@@ -149,7 +151,10 @@ describe.each(databaseKinds)('POST /api/images/process on %s', (kind) => {
     const flattened = await download(client, jpeg.json().objectPath);
     expect(flattened.meta).toMatchObject({ format: 'jpeg', hasAlpha: false });
     // Transparent corners become white, not black.
-    const { data } = await sharp(flattened.data).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(flattened.data)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(Math.min(...data)).toBeGreaterThan(240);
 
     const webpIn = await client.process(await fixture('lossy.webp'), 'pink.webp', { format: 'png' });

@@ -8,7 +8,10 @@ const nextIp = addressPool('198.45');
 describe.each(databaseKinds)('the API’s Location on %s', (kind) => {
   let photo: Buffer;
   beforeAll(async () => {
-    photo = await sharp(await fixture('photo.jpg')).resize(120).jpeg().toBuffer();
+    photo = await sharp(await fixture('photo.jpg'))
+      .resize(120)
+      .jpeg()
+      .toBuffer();
   });
 
   async function shrinkThrough(t: TestApp, headers: Record<string, string>, remoteAddress: string) {
@@ -31,7 +34,11 @@ describe.each(databaseKinds)('the API’s Location on %s', (kind) => {
     afterAll(() => t.close());
 
     it('is under PUBLIC_URL whatever Host and X-Forwarded-Host say, through the proxy or around it', async () => {
-      const response = await shrinkThrough(t, { host: '10.0.0.5:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }, '10.0.0.1');
+      const response = await shrinkThrough(
+        t,
+        { host: '10.0.0.5:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+        '10.0.0.1',
+      );
       expect(response.statusCode).toBe(201);
       expect(response.headers.location).toMatch(/^http:\/\/lightpix\.example:8080\/api\/v1\/output\/[0-9a-f-]{36}$/);
       expect(response.json().output.url).toBe(response.headers.location);

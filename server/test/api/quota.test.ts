@@ -40,7 +40,12 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
     const first = await owner.get('/api/session/current');
     expect(first.json().imagesProcessed).toBe(1);
     const forged = owner.cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    const response = await t.app.inject({ method: 'GET', url: '/api/session/current', headers: { cookie: forged }, remoteAddress: '203.0.113.250' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/session/current',
+      headers: { cookie: forged },
+      remoteAddress: '203.0.113.250',
+    });
     expect(response.json().id).not.toBe(first.json().id);
     expect(response.json().imagesProcessed).toBe(0);
   });
@@ -123,7 +128,9 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
   it('ignores X-Forwarded-For from a peer that is not a listed proxy', async () => {
     const listed = await createTestApp(kind, { QUOTA_GUEST: '1', TRUST_PROXY: '10.0.0.1' });
     try {
-      expect((await visitor(listed.app, '203.0.113.8').process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(201);
+      expect((await visitor(listed.app, '203.0.113.8').process(photo, 'a.jpg', {}, { 'x-forwarded-for': '198.18.0.1' })).statusCode).toBe(
+        201,
+      );
       const direct = await visitor(listed.app, '203.0.113.8').process(photo, 'b.jpg', {}, { 'x-forwarded-for': '198.18.0.2' });
       expect(direct.statusCode).toBe(429);
     } finally {
@@ -135,10 +142,18 @@ describe.each(databaseKinds)('guest session and quota on %s', (kind) => {
     const monthly = await createTestApp(kind, { QUOTA_FREE: '1' }, testClock(new Date('2026-11-30T23:30:00Z')));
     try {
       const client = visitor(monthly.app, '203.0.113.9');
-      await client.post('/api/auth/register', { email: 'monthly@example.com', password: 'correct horse battery', firstName: 'M', lastName: 'O' });
+      await client.post('/api/auth/register', {
+        email: 'monthly@example.com',
+        password: 'correct horse battery',
+        firstName: 'M',
+        lastName: 'O',
+      });
       expect((await client.get('/api/session/current')).json()).toMatchObject({ tier: 'registered', maxImages: 1, nextImageAt: null });
       expect((await client.process(photo, 'a.jpg')).statusCode).toBe(201);
-      expect((await client.get('/api/session/current')).json()).toMatchObject({ imagesProcessed: 1, nextImageAt: '2026-12-01T00:00:00.000Z' });
+      expect((await client.get('/api/session/current')).json()).toMatchObject({
+        imagesProcessed: 1,
+        nextImageAt: '2026-12-01T00:00:00.000Z',
+      });
       monthly.clock.advanceHours(1);
       expect((await client.get('/api/session/current')).json()).toMatchObject({ imagesProcessed: 0, nextImageAt: null });
     } finally {

@@ -42,13 +42,7 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  async function expectRejected(
-    file: Buffer,
-    name: string,
-    fields: Record<string, string>,
-    status: number,
-    code: string,
-  ) {
+  async function expectRejected(file: Buffer, name: string, fields: Record<string, string>, status: number, code: string) {
     const client = visitor(t.app, nextIp());
     const response = await client.process(file, name, fields);
     expect(response.statusCode).toBe(status);
@@ -81,7 +75,10 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
 
   it('413 for a 1×1 PNG or a 24-frame GIF asked to become 10000×10000, before any work', async () => {
     const exact = { width: '10000', height: '10000', maintainRatio: 'false' };
-    expect((await expectRejected(await fixture('one-pixel.png'), 'dot.png', exact, 413, 'too_many_pixels')).params).toMatchObject({ reason: 'enlargement', times: 8 });
+    expect((await expectRejected(await fixture('one-pixel.png'), 'dot.png', exact, 413, 'too_many_pixels')).params).toMatchObject({
+      reason: 'enlargement',
+      times: 8,
+    });
     await expectRejected(await fixture('animated.gif'), 'moving.gif', exact, 413, 'too_many_pixels');
   });
 
@@ -121,7 +118,9 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
   });
 
   it('422 for a HEIC cut short', async () => {
-    expect((await expectRejected(await fixture('heic/truncated.heic'), 'cut.heic', {}, 422, 'undecodable_image')).params).toEqual({ reason: 'heic' });
+    expect((await expectRejected(await fixture('heic/truncated.heic'), 'cut.heic', {}, 422, 'undecodable_image')).params).toEqual({
+      reason: 'heic',
+    });
   });
 
   it('400 for settings out of range, naming the fields', async () => {
@@ -150,7 +149,8 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
 
   it('400 naming the image field when a multipart form carries settings but no file', async () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' })) form.append(name, value);
+    for (const [name, value] of Object.entries({ width: '', height: '', quality: '75', format: '', maintainRatio: 'true' }))
+      form.append(name, value);
     const body = new Request('http://x', { method: 'POST', body: form });
     const response = await t.app.inject({
       method: 'POST',
@@ -160,7 +160,11 @@ describe.each(databaseKinds)('rejected uploads on %s', (kind) => {
       remoteAddress: nextIp(),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'invalid_input', fields: { image: expect.any(String) }, fieldCodes: { image: { code: 'file_required' } } });
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_input',
+      fields: { image: expect.any(String) },
+      fieldCodes: { image: { code: 'file_required' } },
+    });
   });
 
   it('403 for AVIF output on the guest plan', async () => {

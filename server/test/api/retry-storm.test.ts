@@ -8,7 +8,15 @@ const nextIp = addressPool('198.20');
 
 /** Sends an upload's head and no body; resolves with what the server answered and when. */
 function headOnly(port: number, path: string): Promise<{ answer: string; ms: number }> {
-  const head = [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: multipart/form-data; boundary=x', 'Content-Length: 5000000', 'Connection: close', '', ''];
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Content-Type: multipart/form-data; boundary=x',
+    'Content-Length: 5000000',
+    'Connection: close',
+    '',
+    '',
+  ];
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(head.join('\r\n')));
@@ -28,7 +36,10 @@ describe.each(databaseKinds)('uploads refused while the queue is full on %s', (k
   const sessionRows = async () => (await t.database.db.select({ n: count() }).from(sessions))[0]!.n;
   beforeAll(async () => {
     // No room at all: every upload waits at the door, then is turned away.
-    t = await createTestApp(kind, { QUOTA_GUEST: '5' }, testClock(), { queueLimits: { concurrency: 1, maxWaiting: 0 }, busyDoorWaitMs: 200 });
+    t = await createTestApp(kind, { QUOTA_GUEST: '5' }, testClock(), {
+      queueLimits: { concurrency: 1, maxWaiting: 0 },
+      busyDoorWaitMs: 200,
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
   });
@@ -51,7 +62,13 @@ describe.each(databaseKinds)('uploads refused while the queue is full on %s', (k
     const before = await sessionRows();
     const photo = await fixture('photo.jpg');
     const client = visitor(t.app, nextIp());
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => visitor(t.app, nextIp()).process(photo, 'a.jpg').then((r) => r.statusCode)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        visitor(t.app, nextIp())
+          .process(photo, 'a.jpg')
+          .then((r) => r.statusCode),
+      ),
+    );
     expect(statuses).toEqual(Array(20).fill(503));
     expect(await sessionRows()).toBe(before);
     expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(0);

@@ -17,11 +17,15 @@ const builtIndex = (await readFile(new URL('../../../web/index.html', import.met
 function attributes(html: string, pattern: RegExp, attribute: string): string[] {
   return [...html.matchAll(pattern)].map((match) => {
     const value = new RegExp(`${attribute}="([^"]*)"`).exec(match[0])?.[1] ?? '';
-    return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    return value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   });
 }
-const metaContent = (html: string, key: string) =>
-  attributes(html, new RegExp(`<meta (name|property)="${key}"[^>]*>`, 'g'), 'content');
+const metaContent = (html: string, key: string) => attributes(html, new RegExp(`<meta (name|property)="${key}"[^>]*>`, 'g'), 'content');
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) => {
@@ -72,8 +76,16 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
     const scripts = [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
     expect(scripts).toHaveLength(1);
     const data = JSON.parse(scripts[0]![1]!);
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'WebApplication', name: 'Lightpix', url: ownUrl, inLanguage: language });
-    const monthly = data.offers.find((offer: { priceSpecification?: { billingDuration?: string } }) => offer.priceSpecification?.billingDuration === 'P1M');
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'WebApplication',
+      name: 'Lightpix',
+      url: ownUrl,
+      inLanguage: language,
+    });
+    const monthly = data.offers.find(
+      (offer: { priceSpecification?: { billingDuration?: string } }) => offer.priceSpecification?.billingDuration === 'P1M',
+    );
     expect(monthly).toMatchObject({ '@type': 'Offer', price: '2.00', priceCurrency: 'EUR' });
 
     // Readable without JavaScript: the hero in the page's own language, inside the app's root.
@@ -113,7 +125,9 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locations).toEqual(expect.arrayContaining(landingLanguages.map((language) => new URL(landingPath(language), PUBLIC_URL).toString())));
+    expect(locations).toEqual(
+      expect.arrayContaining(landingLanguages.map((language) => new URL(landingPath(language), PUBLIC_URL).toString())),
+    );
     expect(locations).toEqual(expect.arrayContaining([`${PUBLIC_URL}/contact`, `${PUBLIC_URL}/privacy-policy`]));
     expect(locations.some((location) => location?.includes('/admin') || location?.includes('/api/'))).toBe(false);
     expect(sitemap.body).toContain(`hreflang="pl" href="${PUBLIC_URL}/pl"`);
@@ -122,7 +136,9 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
-    expect(robots.body.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /api/', `Sitemap: ${PUBLIC_URL}/sitemap.xml`]));
+    expect(robots.body.split('\n')).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Disallow: /api/', `Sitemap: ${PUBLIC_URL}/sitemap.xml`]),
+    );
   });
 });
 
@@ -142,7 +158,10 @@ describe.each(databaseKinds)('GET /api/stats on %s', (kind) => {
     // A rejected file is not counted.
     expect((await guest.process(Buffer.from('not an image'), 'note.txt')).statusCode).toBeGreaterThanOrEqual(400);
     await visitor(t.app, '198.51.100.8').post('/api/auth/register', {
-      email: 'lin@example.com', password: 'correct horse battery', firstName: 'Lin', lastName: 'Wu',
+      email: 'lin@example.com',
+      password: 'correct horse battery',
+      firstName: 'Lin',
+      lastName: 'Wu',
     });
     // The answer is cached for a minute: move past it.
     t.clock.advanceHours(0.02);

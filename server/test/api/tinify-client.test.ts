@@ -55,7 +55,10 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     tinify.key = created.key;
     await expect(tinify.validate()).resolves.toBeUndefined();
 
-    const photo = await sharp(await fixture('photo.jpg')).resize(320).jpeg({ quality: 92 }).toBuffer();
+    const photo = await sharp(await fixture('photo.jpg'))
+      .resize(320)
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const resized = await tinify.fromBuffer(photo).resize({ method: 'fit', width: 120, height: 120 }).toBuffer();
     const metadata = await sharp(Buffer.from(resized)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 120, 80]);
@@ -91,7 +94,10 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
 
   it('compresses from a URL through fromUrl(), one compression, and reports a non-image there as 415', async () => {
     tinify.key = (await person.client.post('/api/keys', { name: 'from url' })).json().key;
-    served['/photo.jpg'] = await sharp(await fixture('photo.jpg')).resize(200).jpeg({ quality: 92 }).toBuffer();
+    served['/photo.jpg'] = await sharp(await fixture('photo.jpg'))
+      .resize(200)
+      .jpeg({ quality: 92 })
+      .toBuffer();
     served['/notes.txt'] = Buffer.from('not an image at all');
     const before = tinify.compressionCount ?? 0;
     const output = Buffer.from(await tinify.fromUrl(`${filesBase}/photo.jpg`).toBuffer());
@@ -99,7 +105,10 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     expect(output.length).toBeLessThan(served['/photo.jpg'].length);
     expect(tinify.compressionCount).toBe(before + 1);
     await expect(tinify.fromUrl(`${filesBase}/notes.txt`).toBuffer()).rejects.toMatchObject({ status: 415 });
-    await expect(tinify.fromUrl(`${filesBase}/missing.png`).toBuffer()).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/404/) });
+    await expect(tinify.fromUrl(`${filesBase}/missing.png`).toBuffer()).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/404/),
+    });
     await expect(tinify.fromUrl('http://169.254.169.254/latest/meta-data/').toBuffer()).rejects.toBeInstanceOf(tinify.ClientError);
   });
 
@@ -107,7 +116,11 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     tinify.key = (await person.client.post('/api/keys', { name: 'preserve' })).json().key;
     // As in the client's own example image: the copyright lives in XMP's dc:rights.
     const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreateDate>2016-01-18T10:37:35+01:00</xmp:CreateDate><dc:rights><rdf:Alt><rdf:li xml:lang="x-default">Copyright Example Studio</rdf:li></rdf:Alt></dc:rights></rdf:Description></rdf:RDF></x:xmpmeta>`;
-    const logo = await sharp(await fixture('alpha.png')).resize(140).withXmp(xmp).png().toBuffer();
+    const logo = await sharp(await fixture('alpha.png'))
+      .resize(140)
+      .withXmp(xmp)
+      .png()
+      .toBuffer();
     const source = tinify.fromBuffer(logo);
     const plain = Buffer.from(await source.toBuffer());
     const kept = Buffer.from(await source.preserve('copyright', 'creation').toBuffer());
@@ -118,7 +131,12 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
 
   it("converts to 'image/jpg' and refuses a transparent image to JPEG without a background (400)", async () => {
     tinify.key = (await person.client.post('/api/keys', { name: 'convert' })).json().key;
-    const cutOut = tinify.fromBuffer(await sharp(await fixture('alpha.png')).resize(80).png().toBuffer());
+    const cutOut = tinify.fromBuffer(
+      await sharp(await fixture('alpha.png'))
+        .resize(80)
+        .png()
+        .toBuffer(),
+    );
     const webp = await cutOut.convert({ type: ['image/webp', 'image/jpg'] }).toBuffer();
     expect((await sharp(Buffer.from(webp)).metadata()).format).toBe('webp');
     await expect(cutOut.convert({ type: ['image/jpeg'] }).toBuffer()).rejects.toMatchObject({ status: 400 });
@@ -131,7 +149,12 @@ describe.each(databaseKinds)('the official tinify npm client against our API ove
     const rejected: unknown[] = [];
     for (let n = 0; n < 24; n++) {
       tinify.key = `lpx_storm-guess-${n}`;
-      rejected.push(await tinify.validate().then(() => 'passed', (error: { status?: number }) => error.status));
+      rejected.push(
+        await tinify.validate().then(
+          () => 'passed',
+          (error: { status?: number }) => error.status,
+        ),
+      );
     }
     expect(rejected).toEqual(Array.from({ length: 24 }, () => 401));
   }, 60_000);

@@ -18,7 +18,13 @@ describe('a batch ZIP streamed from the S3 result store (against s3rver)', () =>
   it('holds each stored object byte for byte, in order, and names a vanished one in not-included.txt', async () => {
     const data = [randomBytes(300_000), randomBytes(7 * 1024 * 1024), randomBytes(10)];
     await Promise.all(data.map((bytes, i) => store.put(`zip-${i}.jpg`, bytes)));
-    const entry = (i: number, path: string): ZipEntry => ({ path, storageKey: `zip-${i}.jpg`, size: data[i]?.length ?? 1, mtime: new Date(), compress: false });
+    const entry = (i: number, path: string): ZipEntry => ({
+      path,
+      storageKey: `zip-${i}.jpg`,
+      size: data[i]?.length ?? 1,
+      mtime: new Date(),
+      compress: false,
+    });
     const entries = [entry(0, 'Trip/a.jpg'), entry(9, 'Trip/gone.jpg'), entry(1, 'Trip/b.jpg'), entry(2, 'c.jpg')];
 
     const chunks: Buffer[] = [];

@@ -81,9 +81,23 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-bullmq-'));
     database = await openTestDatabase(kind);
-    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), QUOTA_GUEST: '1', QUOTA_PREMIUM: '100', REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(32),
+      QUOTA_GUEST: '1',
+      QUOTA_PREMIUM: '100',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+    });
     // One waiting job fills the queue: back-pressure counts jobs waiting in Redis, whichever instance added them.
-    jobs = await bullResultQueue({ redisUrl: redis.url, redisPrefix: redis.prefix, ledger: quotaLedger(database.db), inputs: fileResultStore(path.join(dataDir, 'inputs')), maxWaiting: 1 });
+    jobs = await bullResultQueue({
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+      ledger: quotaLedger(database.db),
+      inputs: fileResultStore(path.join(dataDir, 'inputs')),
+      maxWaiting: 1,
+    });
     app = await buildApp({ env, database, store: fileResultStore(path.join(dataDir, 'results')), jobs });
     bull = new Queue(RESULT_QUEUE, { connection: { url: redis.url }, prefix: jobsPrefix(redis.prefix) });
     deck = await fixture('decks/libreoffice5.pptx');
@@ -156,7 +170,9 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
 
   it('an upload over 1 MiB waits in the input store, not in Redis, and leaves nothing behind', async () => {
     if (!worker) await startWorker();
-    const big = await sharp(randomBytes(1000 * 800 * 3), { raw: { width: 1000, height: 800, channels: 3 } }).png().toBuffer();
+    const big = await sharp(randomBytes(1000 * 800 * 3), { raw: { width: 1000, height: 800, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const answer = await visitor(app, nextIp()).process(big, 'noise.png', { format: 'webp' });
     expect(answer.statusCode, answer.body).toBe(201);
@@ -176,7 +192,18 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
     // Eight 12-second jobs done by other workers of the cluster, as they report them on the event stream.
     const redisClient = new Redis(redis.url);
     for (let i = 0; i < 8; i++) {
-      await redisClient.xadd(bull.keys.events!, '*', 'event', 'completed', 'jobId', `elsewhere-${i}`, 'returnvalue', JSON.stringify({ heldMs: 12_000 }), 'prev', 'active');
+      await redisClient.xadd(
+        bull.keys.events!,
+        '*',
+        'event',
+        'completed',
+        'jobId',
+        `elsewhere-${i}`,
+        'returnvalue',
+        JSON.stringify({ heldMs: 12_000 }),
+        'prev',
+        'active',
+      );
     }
     redisClient.disconnect();
     // No worker: a started deck fills the queue, and the next upload is refused with the cluster's time.
@@ -185,10 +212,13 @@ describe.skipIf(unavailable).each(databaseKinds)('BullMQ result jobs on %s (web 
     const started = await sendDeck(app, await premium(app, database, `full-${kind}`), deck, true);
     expect(started.statusCode).toBe(202);
     await expect
-      .poll(async () => {
-        const refused = await visitor(app, nextIp()).process(await fixture('photo.jpg'), 'photo.jpg');
-        return [refused.statusCode, refused.headers['retry-after']];
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const refused = await visitor(app, nextIp()).process(await fixture('photo.jpg'), 'photo.jpg');
+          return [refused.statusCode, refused.headers['retry-after']];
+        },
+        { timeout: 10_000 },
+      )
       .toEqual([503, '12']);
     await startWorker();
     expect((await bull.getJob(started.json().id))?.id).toBe(started.json().id);

@@ -39,7 +39,12 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     return instance;
   };
   const rowsFrom = async (address: string) =>
-    (await sql.query<{ id: string; status: string; storage_key: string | null }>('select id, status, storage_key from results where client_ip = $1', [address])).rows;
+    (
+      await sql.query<{ id: string; status: string; storage_key: string | null }>(
+        'select id, status, storage_key from results where client_ip = $1',
+        [address],
+      )
+    ).rows;
 
   beforeAll(async () => {
     [s3, database] = await Promise.all([startS3(), freshPostgresDatabase()]);
@@ -59,7 +64,11 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     };
     photo = await fixture('photo.jpg');
     bigPhoto = await sharp(photo).resize(4200, 2800).jpeg({ quality: 92 }).toBuffer();
-    [a, b, worker] = await Promise.all([launch('web-a', 'main', { ROLE: 'web' }), launch('web-b', 'main', { ROLE: 'web' }), launch('worker', 'worker')]);
+    [a, b, worker] = await Promise.all([
+      launch('web-a', 'main', { ROLE: 'web' }),
+      launch('web-b', 'main', { ROLE: 'web' }),
+      launch('worker', 'worker'),
+    ]);
   }, 120_000);
 
   afterAll(async () => {
@@ -83,7 +92,9 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     expect((await sharp(download.body).metadata()).format).toBe('jpeg');
     // The web instances only enqueued: the worker's process made it, and it sits in the bucket.
     const [row] = await rowsFrom('198.51.100.1');
-    await (await s3Client(s3.settings)).send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${row!.storage_key}` }));
+    await (
+      await s3Client(s3.settings)
+    ).send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${row!.storage_key}` }));
     // Someone else asking B for it gets 404.
     expect((await guest('198.51.100.2').get(b, record.objectPath)).status).toBe(404);
   });
@@ -107,12 +118,16 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
   it('holds the request limits across both instances', async () => {
     const visitor = guest('198.51.100.4');
     const remaining: number[] = [];
-    for (const instance of [a, b, a, b]) remaining.push(Number((await visitor.get(instance, '/api/plans')).headers.get('x-ratelimit-remaining')));
+    for (const instance of [a, b, a, b])
+      remaining.push(Number((await visitor.get(instance, '/api/plans')).headers.get('x-ratelimit-remaining')));
     expect(remaining).toEqual([remaining[0], remaining[0]! - 1, remaining[0]! - 2, remaining[0]! - 3]);
     // Ten wrong passwords for one account through both instances; the eleventh is refused by either.
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {
-      const answer = await guest(`192.0.2.${attempt + 1}`).postJson(attempt % 2 ? a : b, '/api/auth/login', { email: 'target@example.com', password: 'guess' });
+      const answer = await guest(`192.0.2.${attempt + 1}`).postJson(attempt % 2 ? a : b, '/api/auth/login', {
+        email: 'target@example.com',
+        password: 'guess',
+      });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual(Array(10).fill(401));
@@ -160,9 +175,14 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     expect(await upload).toBeNull();
     // The worker completes the row; the guest sees the result through B and downloads it there.
     await expect
-      .poll(async () => (await visitor.get(b, '/api/images/results')).json().items.map((item: { originalName: string }) => item.originalName), { timeout: 60_000, interval: 250 })
+      .poll(
+        async () => (await visitor.get(b, '/api/images/results')).json().items.map((item: { originalName: string }) => item.originalName),
+        { timeout: 60_000, interval: 250 },
+      )
       .toContain('kept.jpg');
-    const kept = (await visitor.get(b, '/api/images/results')).json().items.find((item: { originalName: string }) => item.originalName === 'kept.jpg');
+    const kept = (await visitor.get(b, '/api/images/results'))
+      .json()
+      .items.find((item: { originalName: string }) => item.originalName === 'kept.jpg');
     const download = await visitor.get(b, kept.objectPath);
     expect(download.status).toBe(200);
     expect(download.body.length).toBe(kept.processedSize);
@@ -179,7 +199,10 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     const head = async () =>
       (await s3Client(s3.settings))
         .send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${row!.storage_key}` }))
-        .then(() => 'stored', () => 'deleted');
+        .then(
+          () => 'stored',
+          () => 'deleted',
+        );
     expect(await head()).toBe('stored');
     await new Promise((resolve) => setTimeout(resolve, new Date(made.json().expiresAt).getTime() - Date.now() + 500));
     // An instance's sweep runs at its start (then every minute): a new instance sweeps now.

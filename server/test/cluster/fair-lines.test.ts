@@ -30,12 +30,18 @@ const quiet: JobLog = { info: () => undefined, warn: () => undefined, error: () 
 
 /** Noise takes a smart search seconds: slow enough that the order jobs start in shows in the order they end. */
 const slowPhoto = (seed: number) =>
-  sharp(randomBytes(1000 * 750 * 3).map((byte) => (byte + seed) & 0xff), { raw: { width: 1000, height: 750, channels: 3 } })
+  sharp(
+    randomBytes(1000 * 750 * 3).map((byte) => (byte + seed) & 0xff),
+    { raw: { width: 1000, height: 750, channels: 3 } },
+  )
     .jpeg({ quality: 95 })
     .toBuffer();
 
 /** 25 MP of one colour: heavy work by its pixels (docs/decisions/0147), a small upload. */
-const heavyPng = () => sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#336699' } }).png({ compressionLevel: 9 }).toBuffer();
+const heavyPng = () =>
+  sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#336699' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 describe.skipIf(unavailable)('the lines in Redis (docs/decisions/0148)', () => {
   const redis = uniqueRedisPrefix();
@@ -67,7 +73,11 @@ describe.skipIf(unavailable)('the lines in Redis (docs/decisions/0148)', () => {
     await one.done('flood-1');
     for (let i = 0; i < 4; i++) await notes.add(`batch-${i}`, batch.owner);
     // The flood's four turned-away jobs still wait: the batch gets half.
-    expect([await one.take('batch-0', batch), await one.take('batch-1', batch), await two.take('batch-2', batch)]).toEqual([true, true, false]);
+    expect([await one.take('batch-0', batch), await one.take('batch-1', batch), await two.take('batch-2', batch)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     for (let i = 2; i < 6; i++) await notes.remove(`flood-${i}`);
     // Nobody else waits now: the batch may fill the cluster.
     expect([await two.take('batch-2', batch), await two.take('batch-3', batch)]).toEqual([true, true]);
@@ -78,7 +88,11 @@ describe.skipIf(unavailable)('the lines in Redis (docs/decisions/0148)', () => {
     await notes.add('guest-1', 'guest');
     await notes.add('flood-6', flood.owner);
     await notes.add('flood-7', flood.owner);
-    expect([await one.take('flood-6', flood), await one.take('flood-7', flood), await one.take('guest-1', { owner: 'guest', mayUseAllWorkers: false })]).toEqual([true, false, true]);
+    expect([
+      await one.take('flood-6', flood),
+      await one.take('flood-7', flood),
+      await one.take('guest-1', { owner: 'guest', mayUseAllWorkers: false }),
+    ]).toEqual([true, false, true]);
   });
 });
 
@@ -107,8 +121,21 @@ describe.skipIf(unavailable).each(databaseKinds)('fair BullMQ jobs on %s (docs/d
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-fair-'));
     database = await openTestDatabase(kind);
-    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), QUOTA_GUEST: '20', REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix });
-    jobs = await bullResultQueue({ redisUrl: redis.url, redisPrefix: redis.prefix, ledger: quotaLedger(database.db), inputs: fileResultStore(path.join(dataDir, 'inputs')), maxWaiting: 12 });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(32),
+      QUOTA_GUEST: '20',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+    });
+    jobs = await bullResultQueue({
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+      ledger: quotaLedger(database.db),
+      inputs: fileResultStore(path.join(dataDir, 'inputs')),
+      maxWaiting: 12,
+    });
     app = await buildApp({ env, database, store: fileResultStore(path.join(dataDir, 'results')), jobs });
   });
 

@@ -12,7 +12,8 @@ import { recordUptimeMinute } from '../../src/modules/stats/service.js';
 import type { ResultStore } from '../../src/storage/result-store.js';
 
 /** The sweep main.ts hands the background tasks, over a given store. */
-const sweepWith = (store: ResultStore) => (db: DatabaseHandle['db'], now: Date, staleAfterMs?: number) => sweepExpired(db, store, now, staleAfterMs);
+const sweepWith = (store: ResultStore) => (db: DatabaseHandle['db'], now: Date, staleAfterMs?: number) =>
+  sweepExpired(db, store, now, staleAfterMs);
 
 const template = inject('postgresTemplate');
 

@@ -17,9 +17,10 @@ describe('the S3 result store (against s3rver)', () => {
   afterAll(() => s3?.close());
 
   const objectExists = async (key: string) =>
-    (await s3Client(s3.settings))
-      .send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${key}` }))
-      .then(() => true, () => false);
+    (await s3Client(s3.settings)).send(new HeadObjectCommand({ Bucket: s3.settings.bucket, Key: `${S3_KEY_PREFIX}${key}` })).then(
+      () => true,
+      () => false,
+    );
 
   it('stores a buffer and a stream and gives the same bytes back, without chunk framing', async () => {
     await store.put('a.jpg', Buffer.from('first'));

@@ -22,7 +22,10 @@ describe('cluster settings', () => {
   it('refuses ROLE=web or worker without REDIS_URL (no queue between them), and reads JOB_STALL_SECONDS', () => {
     for (const role of ['web', 'worker']) expect(() => parseEnv({ ...base, ROLE: role })).toThrow(/ROLE: .* needs REDIS_URL/);
     expect(() => parseEnv({ ...base, ROLE: 'cook', REDIS_URL: 'redis://cache' })).toThrow(/ROLE/);
-    expect(parseEnv({ ...base, ROLE: 'worker', REDIS_URL: 'redis://cache', JOB_STALL_SECONDS: '5' })).toMatchObject({ ROLE: 'worker', JOB_STALL_SECONDS: 5 });
+    expect(parseEnv({ ...base, ROLE: 'worker', REDIS_URL: 'redis://cache', JOB_STALL_SECONDS: '5' })).toMatchObject({
+      ROLE: 'worker',
+      JOB_STALL_SECONDS: 5,
+    });
     expect(() => parseEnv({ ...base, JOB_STALL_SECONDS: '0' })).toThrow(/JOB_STALL_SECONDS/);
   });
 
@@ -32,7 +35,10 @@ describe('cluster settings', () => {
       cwd: root,
       env: { ...inherited, ...base },
     });
-    await expect(worker).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Lightpix cannot start\.\n.*\n {2}ROLE: worker needs REDIS_URL/) });
+    await expect(worker).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Lightpix cannot start\.\n.*\n {2}ROLE: worker needs REDIS_URL/),
+    });
   });
 
   it('stops production start-up with Redis but without a shared secret or database, naming both', () => {
@@ -44,12 +50,22 @@ describe('cluster settings', () => {
   it('stops production start-up with S3 and no database, and starts once both are shared', () => {
     const s3 = { S3_BUCKET: 'results', S3_REGION: 'eu-west-1' };
     expect(() => parseEnv({ ...base, NODE_ENV: 'production', SESSION_SECRET: secret, ...s3 })).toThrow(/DATABASE_URL/);
-    const env = parseEnv({ ...base, NODE_ENV: 'production', SESSION_SECRET: secret, DATABASE_URL: postgres, ...s3, REDIS_URL: 'redis://cache' });
+    const env = parseEnv({
+      ...base,
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      DATABASE_URL: postgres,
+      ...s3,
+      REDIS_URL: 'redis://cache',
+    });
     expect(env.storage).toMatchObject({ kind: 's3', bucket: 'results', region: 'eu-west-1', endpoint: undefined, forcePathStyle: false });
   });
 
   it('reads the whole bucket from STORAGE_URL', () => {
-    const env = parseEnv({ ...base, STORAGE_URL: 's3+http://KEY:se%2Fcret@minio.local:9000/lightpix?region=eu-central-1&forcePathStyle=true' });
+    const env = parseEnv({
+      ...base,
+      STORAGE_URL: 's3+http://KEY:se%2Fcret@minio.local:9000/lightpix?region=eu-central-1&forcePathStyle=true',
+    });
     expect(env.storage).toEqual({
       kind: 's3',
       endpoint: 'http://minio.local:9000',
@@ -59,7 +75,11 @@ describe('cluster settings', () => {
       secretAccessKey: 'se/cret',
       forcePathStyle: true,
     });
-    expect(parseEnv({ ...base, STORAGE_URL: 's3://my-bucket' }).storage).toMatchObject({ kind: 's3', bucket: 'my-bucket', endpoint: undefined });
+    expect(parseEnv({ ...base, STORAGE_URL: 's3://my-bucket' }).storage).toMatchObject({
+      kind: 's3',
+      bucket: 'my-bucket',
+      endpoint: undefined,
+    });
   });
 
   it('refuses contradictory or incomplete storage settings with a message', () => {

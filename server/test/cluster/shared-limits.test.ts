@@ -53,12 +53,15 @@ describe('request limits shared through Redis', () => {
     expect(Number((await visitor(b, '198.51.100.8').get('/api/plans')).headers['x-ratelimit-remaining'])).toBe(299);
   });
 
-  it("limits sign-in attempts on one account across instances and addresses", async () => {
+  it('limits sign-in attempts on one account across instances and addresses', async () => {
     const statuses: number[] = [];
     // Ten wrong passwords, alternating instances and coming from ten addresses.
     for (let attempt = 0; attempt < 10; attempt++) {
       const app = apps[attempt % 2]!;
-      const response = await visitor(app, `192.0.2.${attempt + 1}`).post('/api/auth/login', { email: 'target@example.com', password: 'guess' });
+      const response = await visitor(app, `192.0.2.${attempt + 1}`).post('/api/auth/login', {
+        email: 'target@example.com',
+        password: 'guess',
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.every((status) => status === 401)).toBe(true);

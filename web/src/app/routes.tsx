@@ -1,4 +1,12 @@
-import { ACCOUNT_PATH, DEVELOPERS_PATH, landingLanguages, landingPath, RESET_PASSWORD_PATH, SIGN_OUT_PAGE, SUBSCRIBE_PATH } from '@lightpix/shared';
+import {
+  ACCOUNT_PATH,
+  DEVELOPERS_PATH,
+  landingLanguages,
+  landingPath,
+  RESET_PASSWORD_PATH,
+  SIGN_OUT_PAGE,
+  SUBSCRIBE_PATH,
+} from '@lightpix/shared';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './pages/HomeRoute';

@@ -3,7 +3,11 @@ import { errorFromResponse, parseRetryAfter } from './api';
 
 describe('errorFromResponse', () => {
   it('reads the code and message of a JSON error body', () => {
-    const error = errorFromResponse(429, 'Too Many Requests', JSON.stringify({ error: { code: 'quota_exceeded', message: 'No images left' } }));
+    const error = errorFromResponse(
+      429,
+      'Too Many Requests',
+      JSON.stringify({ error: { code: 'quota_exceeded', message: 'No images left' } }),
+    );
     expect(error).toMatchObject({ status: 429, code: 'quota_exceeded', message: 'No images left' });
   });
 

@@ -43,7 +43,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * pass `limitSeconds` in all; then fails with `server_busy` reason `stayed` (docs/decisions/0162).
  * Any other error is thrown as it comes.
  */
-export async function sendWhileBusy<T>(send: () => Promise<T>, { onWait, signal, limitSeconds = BUSY_WAIT_LIMIT_SECONDS }: BusyRetryOptions): Promise<T> {
+export async function sendWhileBusy<T>(
+  send: () => Promise<T>,
+  { onWait, signal, limitSeconds = BUSY_WAIT_LIMIT_SECONDS }: BusyRetryOptions,
+): Promise<T> {
   let waited = 0;
   for (;;) {
     try {

@@ -20,7 +20,13 @@ export function errorMessage(error: unknown, t: TFunction, exists: (key: string)
 }
 
 /** Refusals of the file itself: sending the same bytes again would fail the same way. */
-const fileRefusals: readonly string[] = ['unsupported_file_type', 'undecodable_image', 'file_too_large', 'too_many_pixels', 'image_too_complex'];
+const fileRefusals: readonly string[] = [
+  'unsupported_file_type',
+  'undecodable_image',
+  'file_too_large',
+  'too_many_pixels',
+  'image_too_complex',
+];
 
 export function isFileRefusal(error: unknown): boolean {
   return error instanceof ApiError && fileRefusals.includes(error.code);

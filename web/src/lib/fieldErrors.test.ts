@@ -8,16 +8,32 @@ import { translationsFor } from './translations';
 
 async function translator(language: string) {
   const instance = createInstance();
-  await instance.init(i18nOptions(language, Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }]))));
+  await instance.init(
+    i18nOptions(language, Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }]))),
+  );
   return instance;
 }
 
-const taken = new ApiError(409, 'conflict', 'An account with this e-mail already exists.', { email: 'An account with this e-mail already exists.' }, { reason: 'email_taken' }, {
-  email: { code: 'email_taken' },
-});
-const tooShort = new ApiError(400, 'invalid_input', 'Some fields are not valid.', { password: 'Password must be at least 8 characters' }, {}, {
-  password: { code: 'too_short', params: { min: 8 } },
-});
+const taken = new ApiError(
+  409,
+  'conflict',
+  'An account with this e-mail already exists.',
+  { email: 'An account with this e-mail already exists.' },
+  { reason: 'email_taken' },
+  {
+    email: { code: 'email_taken' },
+  },
+);
+const tooShort = new ApiError(
+  400,
+  'invalid_input',
+  'Some fields are not valid.',
+  { password: 'Password must be at least 8 characters' },
+  {},
+  {
+    password: { code: 'too_short', params: { min: 8 } },
+  },
+);
 
 describe('field messages', () => {
   it("write each field's problem in the visitor's language from its code and limit", async () => {

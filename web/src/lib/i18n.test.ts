@@ -1,9 +1,16 @@
-import { contactFields, contactProblems, errorStatus, landingLanguages, quotaWindowSchema, resultStatusSchema, tiers } from '@lightpix/shared';
+import {
+  contactFields,
+  contactProblems,
+  errorStatus,
+  landingLanguages,
+  quotaWindowSchema,
+  resultStatusSchema,
+  tiers,
+} from '@lightpix/shared';
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
 import { detectLanguage, i18nOptions } from './i18n';
 import { flattenTranslations as flatten, translationFiles, translationsFor } from './translations';
-
 
 const english = flatten(translationsFor('en'));
 const others = { it: flatten(translationsFor('it')), es: flatten(translationsFor('es')), de: flatten(translationsFor('de')) };
@@ -56,12 +63,20 @@ describe('translations', () => {
       'upload.skipped.count',
       ...quotaWindowSchema.options.map((window) => `plans.window.${window}`),
       ...['private', 'smaller', 'deleted'].flatMap((item) => [`highlights.${item}.title`, `highlights.${item}.body`]),
-      ...['login', 'register'].flatMap((mode) => [`auth.tab.${mode}`, `auth.title.${mode}`, `auth.subtitle.${mode}`, `auth.submit.${mode}`]),
+      ...['login', 'register'].flatMap((mode) => [
+        `auth.tab.${mode}`,
+        `auth.title.${mode}`,
+        `auth.subtitle.${mode}`,
+        `auth.submit.${mode}`,
+      ]),
       ...['username', 'email', 'password', 'firstName', 'lastName'].map((field) => `auth.field.${field}`),
       ...['formats', 'metadata', 'history'].flatMap((item) => [`images.blurbs.${item}.title`, `images.blurbs.${item}.body`]),
       ...['totalUsers', 'freeAccounts', 'premiumUsers', 'totalImages'].map((card) => `admin.stats.${card}`),
       ...['registered', 'premium'].map((tier) => `admin.tier.${tier}`),
-      ...['compress', 'resize', 'convert', 'private', 'metadata', 'devices'].flatMap((f) => [`landing.features.${f}.title`, `landing.features.${f}.body`]),
+      ...['compress', 'resize', 'convert', 'private', 'metadata', 'devices'].flatMap((f) => [
+        `landing.features.${f}.title`,
+        `landing.features.${f}.body`,
+      ]),
       ...['upload', 'adjust', 'download'].flatMap((step) => [`landing.steps.${step}.title`, `landing.steps.${step}.body`]),
       ...tiers.flatMap((tier) => [`landing.pricing.${tier}.title`, `landing.pricing.${tier}.cta`]),
       ...['yes', 'fewer', 'none'].map((ads) => `landing.pricing.ads.${ads}`),
@@ -70,7 +85,9 @@ describe('translations', () => {
       ...Object.keys(contactProblems).map((problem) => `contact.problem.${problem}`),
       ...['emailed', 'failed', 'stored'].map((status) => `contact.admin.status.${status}`),
       ...['product', 'support', 'legal'].map((column) => `footer.columns.${column}`),
-      ...['features', 'pricing', 'helpCenter', 'contact', 'faq', 'privacy', 'terms', 'cookies', 'partners'].map((link) => `footer.links.${link}`),
+      ...['features', 'pricing', 'helpCenter', 'contact', 'faq', 'privacy', 'terms', 'cookies', 'partners'].map(
+        (link) => `footer.links.${link}`,
+      ),
       ...['accepted', 'rejected'].map((choice) => `consent.current.${choice}`),
     ];
     expect(dynamic.filter((key) => !hasKey(key))).toEqual([]);
@@ -99,7 +116,7 @@ describe('translations', () => {
     expect(italian.get('admin.tier.premium')).toBe('Premium');
   });
 
-  it("keeps the specified contact texts: the English form texts and the landing error in four languages", () => {
+  it('keeps the specified contact texts: the English form texts and the landing error in four languages', () => {
     expect(english.get('contact.sent.title')).toBe('Message Sent!');
     expect(english.get('contact.sent.body')).toBe('Thank you for contacting us.');
     expect(english.get('contact.sent.again')).toBe('Send Another Message');
@@ -124,7 +141,9 @@ describe('translations', () => {
 describe('the i18next set-up', () => {
   const translator = async (language: string) => {
     const instance = createInstance();
-    await instance.init(i18nOptions(language, Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }]))));
+    await instance.init(
+      i18nOptions(language, Object.fromEntries(landingLanguages.map((code) => [code, { translation: translationsFor(code) }]))),
+    );
     return instance.t;
   };
 

@@ -15,8 +15,24 @@ describe('processing settings', () => {
       keepMetadata: 'false',
     });
     expect(
-      processFields({ width: '800', height: 'abc', maintainRatio: false, quality: 'smart', format: 'webp', targetKb: '150', keepMetadata: true }),
-    ).toEqual({ width: '800', height: '', quality: 'smart', format: 'webp', maintainRatio: 'false', maxBytes: '153600', keepMetadata: 'true' });
+      processFields({
+        width: '800',
+        height: 'abc',
+        maintainRatio: false,
+        quality: 'smart',
+        format: 'webp',
+        targetKb: '150',
+        keepMetadata: true,
+      }),
+    ).toEqual({
+      width: '800',
+      height: '',
+      quality: 'smart',
+      format: 'webp',
+      maintainRatio: 'false',
+      maxBytes: '153600',
+      keepMetadata: 'true',
+    });
   });
 
   it('sends a target size in bytes, and a value that is not a size as typed so the server names the field', () => {

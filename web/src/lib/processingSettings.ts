@@ -35,7 +35,6 @@ export const defaultSettings: ProcessingSettings = {
   keepMetadata: false,
 };
 
-
 function dimension(text: string): number | null {
   const value = parseDimension(text);
   return value === null || Number.isNaN(value) ? null : value;
@@ -61,10 +60,7 @@ export interface OutputEstimate {
 const keptAs: Record<string, string> = { HEIC: 'JPEG' };
 
 /** Preview of one file's result under the given settings. */
-export function estimateOutput(
-  original: Size & { bytes: number; format: string },
-  settings: ProcessingSettings,
-): OutputEstimate {
+export function estimateOutput(original: Size & { bytes: number; format: string }, settings: ProcessingSettings): OutputEstimate {
   const request = { width: dimension(settings.width), height: dimension(settings.height), maintainRatio: settings.maintainRatio };
   const quality = settings.quality === 'smart' ? smartQuality(original.bytes) : settings.quality;
   const known = original.width > 0 && original.height > 0;
@@ -95,7 +91,19 @@ export function processFields(settings: ProcessingSettings): Record<string, stri
   };
 }
 
-const labels: Record<string, string> = { jpeg: 'JPEG', jpg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF', tiff: 'TIFF', tif: 'TIFF', heic: 'HEIC', heif: 'HEIC', [SMALLEST_FORMAT]: 'Auto' };
+const labels: Record<string, string> = {
+  jpeg: 'JPEG',
+  jpg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  avif: 'AVIF',
+  gif: 'GIF',
+  tiff: 'TIFF',
+  tif: 'TIFF',
+  heic: 'HEIC',
+  heif: 'HEIC',
+  [SMALLEST_FORMAT]: 'Auto',
+};
 
 /** 'image/jpeg' or 'jpeg' → 'JPEG'; unknown formats upper-cased. */
 export function formatLabel(typeOrFormat: string): string {

@@ -8,7 +8,11 @@ export type ResultPages = InfiniteData<HistoryResponse, string | null>;
  * Results or history a page of 20 at a time, newest first: "Show more" asks for the next page
  * (docs/decisions/0120-results-paged-by-cursor.md).
  */
-export function useResultPages(path: string, queryKey: QueryKey, { kind, enabled = true }: { kind?: 'image' | 'deck'; enabled?: boolean } = {}) {
+export function useResultPages(
+  path: string,
+  queryKey: QueryKey,
+  { kind, enabled = true }: { kind?: 'image' | 'deck'; enabled?: boolean } = {},
+) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => apiGet(`${path}${resultsPageSearch({ kind, cursor: pageParam ?? undefined })}`, historyResponseSchema),
@@ -28,7 +32,8 @@ export function withRecordFirst(data: ResultPages | undefined, record: ImageReco
     pageParams: data?.pageParams ?? [null],
     pages: pages.map((page, index) => ({
       ...page,
-      items: index === 0 ? [record, ...page.items.filter((item) => item.id !== record.id)] : page.items.filter((item) => item.id !== record.id),
+      items:
+        index === 0 ? [record, ...page.items.filter((item) => item.id !== record.id)] : page.items.filter((item) => item.id !== record.id),
     })),
   };
 }

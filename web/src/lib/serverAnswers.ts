@@ -1,4 +1,11 @@
-import { apiPaths, contactInfoSchema, currentUserSchema, plansResponseSchema, sessionResponseSchema, statsResponseSchema } from '@lightpix/shared';
+import {
+  apiPaths,
+  contactInfoSchema,
+  currentUserSchema,
+  plansResponseSchema,
+  sessionResponseSchema,
+  statsResponseSchema,
+} from '@lightpix/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { queryKeys } from './queryKeys';

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { languages } from './languages';
 import { flattenTranslations as flatten, translationFiles } from './translations';
 
-
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** The plural forms i18next picks in a language for whole numbers, plus "other" (its last resort). */
@@ -45,14 +44,18 @@ describe('translation files', () => {
     const own = flatten(translationFiles[area]![language] ?? {});
     const actual = [...own.keys()].sort();
     const expected = expectedKeys(english, language);
-    expect({ missing: expected.filter((key) => !own.has(key)), extra: actual.filter((key) => !expected.includes(key)) }).toEqual({ missing: [], extra: [] });
+    expect({ missing: expected.filter((key) => !own.has(key)), extra: actual.filter((key) => !expected.includes(key)) }).toEqual({
+      missing: [],
+      extra: [],
+    });
   });
 
   it.each(cases)('%s/%s keeps every {{placeholder}} of English and no empty text', (area, language) => {
     const english = flatten(translationFiles[area]!.en!);
     const own = flatten(translationFiles[area]![language] ?? {});
     // {{name}} and {{name, formatter}} alike.
-    const names = (text: string | undefined) => [...new Set([...(text ?? '').matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
+    const names = (text: string | undefined) =>
+      [...new Set([...(text ?? '').matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort();
     const problems: string[] = [];
     for (const [key, text] of own) {
       if (text.trim() === '') problems.push(`${key}: empty`);

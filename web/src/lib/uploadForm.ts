@@ -5,7 +5,12 @@ import { ApiError, errorFromResponse, networkError } from './api';
  * POSTs a multipart form and reads the result record. XMLHttpRequest rather than fetch because only
  * it reports real upload progress (0–100, then 100 once the whole form has been sent).
  */
-export function uploadForm(path: string, form: FormData, onUploadProgress: (percent: number) => void, signal?: AbortSignal): Promise<ImageRecord> {
+export function uploadForm(
+  path: string,
+  form: FormData,
+  onUploadProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<ImageRecord> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

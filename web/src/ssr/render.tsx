@@ -21,7 +21,9 @@ const handler = createStaticHandler(routes);
 /** The markup of #root for a landing page's address (an absolute URL) in its language. */
 export async function renderLanding(url: string, language: string, answers: ServerAnswers): Promise<string> {
   const i18n = createInstance();
-  await i18n.init(i18nOptions(language, { en: { translation: translationsFor('en') }, [language]: { translation: translationsFor(language) } }));
+  await i18n.init(
+    i18nOptions(language, { en: { translation: translationsFor('en') }, [language]: { translation: translationsFor(language) } }),
+  );
   const queryClient = createQueryClient();
   seedQueries(queryClient, answers);
   const context = await handler.query(new Request(url));

@@ -43,7 +43,9 @@ export const results = pgTable(
     /** When its owner removed it: the file is deleted at once; the row stays so the quota it used stays used. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** 'image', or 'deck' for a PowerPoint presentation (docs/decisions/0041-decks-as-results.md). */
-    kind: text('kind', { enum: ['image', 'deck'] }).notNull().default('image'),
+    kind: text('kind', { enum: ['image', 'deck'] })
+      .notNull()
+      .default('image'),
     /** What the deck optimiser did; null for images. */
     report: jsonb('report').$type<DeckReport>(),
   },

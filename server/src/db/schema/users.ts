@@ -10,7 +10,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    tier: text('tier', { enum: ['registered', 'premium'] }).notNull().default('registered'),
+    tier: text('tier', { enum: ['registered', 'premium'] })
+      .notNull()
+      .default('registered'),
     isActive: boolean('is_active').notNull().default(true),
     /** Granted by the operator command; ADMIN_EMAILS grants it too, without a row change. */
     isAdmin: boolean('is_admin').notNull().default(false),

@@ -40,14 +40,17 @@ export function checkDeletionPassword(user: UserRow, password: string): Promise<
  * sessions, API keys and password-reset links; subscription records stay without the user for the billing duty
  * (docs/decisions/0032-account-deletion-and-billing-records.md).
  */
-export async function deleteAccount(db: Database, store: ResultStore, billing: Billing | null, user: UserRow, password: string): Promise<void> {
+export async function deleteAccount(
+  db: Database,
+  store: ResultStore,
+  billing: Billing | null,
+  user: UserRow,
+  password: string,
+): Promise<void> {
   await checkDeletionPassword(user, password);
   await cancelAllSubscriptions(db, billing, user);
   const files = await db.transaction(async (tx) => {
-    const stored = await tx
-      .delete(results)
-      .where(eq(results.userId, user.id))
-      .returning({ key: results.storageKey });
+    const stored = await tx.delete(results).where(eq(results.userId, user.id)).returning({ key: results.storageKey });
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
@@ -58,4 +61,3 @@ export async function deleteAccount(db: Database, store: ResultStore, billing: B
   // After the commit: a file left behind by a failed delete is still removed by the retention sweeper.
   await Promise.all(files.map((key) => store.delete(key).catch(() => undefined)));
 }
-

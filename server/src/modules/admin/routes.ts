@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUsersQuerySchema, apiPaths, adminUserUpdateSchema, type AdminContactMessagesResponse, type AdminPasswordResetReceipt, type AdminStats, type AdminUser, type AdminUsersResponse } from '@lightpix/shared';
+import {
+  adminUsersQuerySchema,
+  apiPaths,
+  adminUserUpdateSchema,
+  type AdminContactMessagesResponse,
+  type AdminPasswordResetReceipt,
+  type AdminStats,
+  type AdminUser,
+  type AdminUsersResponse,
+} from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { isAdmin } from '../auth/index.js';
@@ -30,7 +39,9 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails, reset
   });
 
   app.get(apiPaths.adminStats, async (): Promise<AdminStats> => adminStats(db));
-  app.get(apiPaths.adminUsers, async (request): Promise<AdminUsersResponse> => listUsers(db, parseBody(adminUsersQuerySchema, request.query)));
+  app.get(apiPaths.adminUsers, async (request): Promise<AdminUsersResponse> =>
+    listUsers(db, parseBody(adminUsersQuerySchema, request.query)),
+  );
   app.patch<{ Params: { id: string } }>(apiPaths.adminUser, async (request): Promise<AdminUser> => {
     const change = adminUserUpdateSchema.safeParse(request.body ?? {});
     if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');

@@ -9,7 +9,6 @@ import type { PasswordResetMailer } from '../password-reset/index.js';
 import { sendResetLink } from '../password-reset/index.js';
 import { spentResults, spentResultsSql } from '../quota/index.js';
 
-
 export async function adminStats(db: Database): Promise<AdminStats> {
   const [byTier, [images]] = await Promise.all([
     db.select({ tier: users.tier, total: count() }).from(users).groupBy(users.tier),
@@ -100,7 +99,11 @@ export async function updateUser(db: Database, actor: string, targetId: string, 
 
 /** The operator command's grant and revoke: the admin role by e-mail, audited as 'operator'. */
 export async function setAdminRole(db: Database, email: string, admin: boolean): Promise<void> {
-  const [user] = await db.update(users).set({ isAdmin: admin }).where(eq(users.email, email.trim().toLowerCase())).returning({ id: users.id });
+  const [user] = await db
+    .update(users)
+    .set({ isAdmin: admin })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
   if (!user) throw new AppError('not_found', `No account uses ${email}.`);
   await db.insert(adminAudit).values({ id: randomUUID(), actor: 'operator', targetUserId: user.id, change: { isAdmin: admin } });
 }

@@ -20,24 +20,23 @@ const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour', keyGenerator: byAddress
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const { db, adminEmails } = deps;
 
-  app.post(
-    apiPaths.register,
-    { config: { rateLimit: REGISTER_PER_IP } },
-    async (request, reply): Promise<CurrentUser> => {
-      const input = parseBody(registerRequestSchema, request.body);
-      const visitor = await currentVisitor(request, db);
-      const user = await registerUser(db, input);
-      if (!visitor.userId) await adoptGuestResults(db, visitor.guestSessionId, user.id);
-      await signIn(request, user.id);
-      reply.status(201);
-      return toCurrentUser(user, adminEmails);
-    },
-  );
+  app.post(apiPaths.register, { config: { rateLimit: REGISTER_PER_IP } }, async (request, reply): Promise<CurrentUser> => {
+    const input = parseBody(registerRequestSchema, request.body);
+    const visitor = await currentVisitor(request, db);
+    const user = await registerUser(db, input);
+    if (!visitor.userId) await adoptGuestResults(db, visitor.guestSessionId, user.id);
+    await signIn(request, user.id);
+    reply.status(201);
+    return toCurrentUser(user, adminEmails);
+  });
 
   // Per account, across addresses: the route's own limit already counts per address.
   const accountAttempts = app.createRateLimit({
     ...SIGN_IN_PER_ACCOUNT,
-    keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+    keyGenerator: (request) =>
+      `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
 
   app.post(apiPaths.login, { config: { rateLimit: SIGN_IN_PER_IP } }, async (request): Promise<CurrentUser> => {
@@ -69,7 +68,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   // Signing out is a write: a form's POST under the Origin check, so no other site can sign anyone out.
   await app.register(async (forms) => {
     // The sign-out form sends an empty form body; nothing in it is read.
-    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
     forms.post(apiPaths.logout, logout);
     forms.post(apiPaths.oldLogout, logout);
   });

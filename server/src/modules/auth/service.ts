@@ -27,7 +27,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** A readable, unique handle from the e-mail's local part when the user leaves it blank. */
 function generatedUsername(email: string): string {
-  const base = email.split('@')[0]!.replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, 30) || 'user';
+  const base =
+    email
+      .split('@')[0]!
+      .replace(/[^\p{L}\p{N}._-]/gu, '')
+      .slice(0, 30) || 'user';
   return `${base}${randomInt(1000, 10000)}`;
 }
 
@@ -47,10 +51,19 @@ export async function registerUser(db: Database, input: NewUser): Promise<UserRo
       if (!isUniqueViolation(error)) throw error;
       const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (sameEmail) throw emailTaken();
-      if (input.username) throw fieldRefusal('conflict', 'This username is taken.', 'username', { code: 'username_taken' }).withParams({ reason: 'username_taken' });
+      if (input.username)
+        throw fieldRefusal('conflict', 'This username is taken.', 'username', { code: 'username_taken' }).withParams({
+          reason: 'username_taken',
+        });
     }
   }
-  throw fieldRefusal('conflict', 'Could not find a free username. Please choose one.', 'username', { code: 'username_needed' }, 'Please choose a username.').withParams({
+  throw fieldRefusal(
+    'conflict',
+    'Could not find a free username. Please choose one.',
+    'username',
+    { code: 'username_needed' },
+    'Please choose a username.',
+  ).withParams({
     reason: 'username_needed',
   });
 }

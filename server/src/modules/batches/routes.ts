@@ -18,6 +18,9 @@ export async function batchesRoutes(app: FastifyInstance, deps: BatchesDeps) {
   app.get<{ Params: { batchId: string } }>(apiPaths.batchZip, async (request, reply) => {
     const visitor = await currentVisitor(request, deps.db);
     const zip = await planBatchZip(deps.db, visitor, request.params.batchId, deps.now());
-    return sendStoredFile(reply, streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING), { type: 'application/zip', filename: zip.filename });
+    return sendStoredFile(reply, streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING), {
+      type: 'application/zip',
+      filename: zip.filename,
+    });
   });
 }

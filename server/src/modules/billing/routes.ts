@@ -45,7 +45,10 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps
     return describeBilling(db, billing, user, plans.premium.priceEurCents);
   });
 
-  for (const [path, cancel] of [[apiPaths.subscriptionCancel, true], [apiPaths.subscriptionResume, false]] as const) {
+  for (const [path, cancel] of [
+    [apiPaths.subscriptionCancel, true],
+    [apiPaths.subscriptionResume, false],
+  ] as const) {
     app.post(path, async (request): Promise<BillingAccount> => {
       const user = await signedInUser(request, db);
       await setCancelAtPeriodEnd(db, requireBilling(billing), user.id, cancel);

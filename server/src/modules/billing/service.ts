@@ -6,7 +6,14 @@ import type { Database } from '../../db/client.js';
 import { stripeEvents, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Billing } from './stripe.js';
-import { currentSubscription, lockUser, refreshTier, storeSubscriptions, syncSubscriptions, toAccountSubscription } from './subscriptions.js';
+import {
+  currentSubscription,
+  lockUser,
+  refreshTier,
+  storeSubscriptions,
+  syncSubscriptions,
+  toAccountSubscription,
+} from './subscriptions.js';
 
 export function paymentsUnavailable(): AppError {
   return new AppError('payments_unavailable', 'Payments are not available on this installation.');
@@ -62,7 +69,10 @@ export async function createSubscription(
       if (!customerId) {
         // One key per customer the user ever had: a retry replays the same customer, and after support
         // deleted one in Stripe's dashboard the next attempt gets a new customer, not the deleted one.
-        const earlier = await tx.selectDistinct({ customerId: subscriptions.customerId }).from(subscriptions).where(eq(subscriptions.userId, userId));
+        const earlier = await tx
+          .selectDistinct({ customerId: subscriptions.customerId })
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, userId));
         const generation = earlier.length > 0 ? `-${earlier.length}` : '';
         const customer = await stripe.customers.create(
           { email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), metadata: { userId } },
@@ -213,7 +223,12 @@ export async function cancelAllSubscriptions(db: Database, billing: Billing | nu
   });
 }
 
-export async function describeBilling(db: Database, billing: Billing | null, user: UserRow, priceEurCents: number): Promise<BillingAccount> {
+export async function describeBilling(
+  db: Database,
+  billing: Billing | null,
+  user: UserRow,
+  priceEurCents: number,
+): Promise<BillingAccount> {
   const subscription = await currentSubscription(db, user.id);
   return {
     tier: user.tier,

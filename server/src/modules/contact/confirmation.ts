@@ -16,7 +16,8 @@ export const confirmationTexts: Readonly<Record<LandingLanguage, Texts>> = {
   },
   it: {
     subject: 'Lightpix: abbiamo ricevuto il tuo messaggio',
-    thanks: "Grazie per aver scritto a Lightpix. Il tuo messaggio ci è arrivato e ti risponderemo all'indirizzo che hai indicato nel modulo.",
+    thanks:
+      "Grazie per aver scritto a Lightpix. Il tuo messaggio ci è arrivato e ti risponderemo all'indirizzo che hai indicato nel modulo.",
     privacy: 'Per la tua privacy, questa e-mail non riporta quello che hai scritto.',
     why: "Ricevi questa e-mail perché il messaggio è stato inviato dall'account Lightpix {email} con l'accesso effettuato. Se non sei stato tu, cambia la password.",
   },
@@ -28,7 +29,8 @@ export const confirmationTexts: Readonly<Record<LandingLanguage, Texts>> = {
   },
   de: {
     subject: 'Lightpix: Wir haben deine Nachricht erhalten',
-    thanks: 'Danke, dass du Lightpix geschrieben hast. Deine Nachricht ist bei uns angekommen, und wir antworten an die Adresse, die du im Formular angegeben hast.',
+    thanks:
+      'Danke, dass du Lightpix geschrieben hast. Deine Nachricht ist bei uns angekommen, und wir antworten an die Adresse, die du im Formular angegeben hast.',
     privacy: 'Zum Schutz deiner Privatsphäre wiederholt diese E-Mail nicht, was du geschrieben hast.',
     why: 'Du erhältst diese E-Mail, weil die Nachricht aus dem angemeldeten Lightpix-Konto {email} gesendet wurde. Wenn du das nicht warst, ändere dein Passwort.',
   },
@@ -40,7 +42,8 @@ export const confirmationTexts: Readonly<Record<LandingLanguage, Texts>> = {
   },
   fr: {
     subject: 'Lightpix\u00a0: nous avons bien reçu votre message',
-    thanks: "Merci d'avoir écrit à Lightpix. Votre message nous est bien parvenu et nous vous répondrons à l'adresse indiquée dans le formulaire.",
+    thanks:
+      "Merci d'avoir écrit à Lightpix. Votre message nous est bien parvenu et nous vous répondrons à l'adresse indiquée dans le formulaire.",
     privacy: 'Pour protéger votre vie privée, cet e-mail ne reprend pas ce que vous avez écrit.',
     why: "Vous recevez cet e-mail parce que le message a été envoyé depuis une session ouverte sur le compte Lightpix {email}. Si vous n'êtes pas à l'origine de ce message, changez votre mot de passe.",
   },

@@ -75,7 +75,11 @@ export async function contactRoutes(app: FastifyInstance, { db, env, now }: Cont
         }),
       );
       if (confirmation) {
-        track(mailer.confirm(sender.email, row.language).catch((error: unknown) => app.log.warn({ err: error, contactMessageId: row.id }, 'contact confirmation e-mail failed')));
+        track(
+          mailer
+            .confirm(sender.email, row.language)
+            .catch((error: unknown) => app.log.warn({ err: error, contactMessageId: row.id }, 'contact confirmation e-mail failed')),
+        );
       }
       return { status: 'received', confirmation };
     },

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  apiErrorSchema,
-  apiUsageSchema,
-  outputOptionsSchema,
-  shrinkFromUrlSchema,
-  shrinkResponseSchema,
-} from '@lightpix/shared';
+import { apiErrorSchema, apiUsageSchema, outputOptionsSchema, shrinkFromUrlSchema, shrinkResponseSchema } from '@lightpix/shared';
 
 /** A request or response schema as JSON Schema (2020-12, which OpenAPI 3.1 uses), from the zod schema the routes use. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
@@ -19,7 +13,10 @@ const errorResponse = (description: string) => ({
 });
 
 const countHeader = {
-  'Compression-Count': { description: 'Compressions counted this month (UTC) for the key owner, web and API together.', schema: { type: 'integer' } },
+  'Compression-Count': {
+    description: 'Compressions counted this month (UTC) for the key owner, web and API together.',
+    schema: { type: 'integer' },
+  },
 };
 
 const imageResponse = (description: string) => ({
@@ -29,21 +26,31 @@ const imageResponse = (description: string) => ({
     'Image-Width': { schema: { type: 'integer' } },
     'Image-Height': { schema: { type: 'integer' } },
     'Image-Similarity': {
-      description: "How like its source the image looks: the engine's colour SSIM at page size (at most 1600 px), 0 to 1, as output.similarity. Absent when not recorded.",
+      description:
+        "How like its source the image looks: the engine's colour SSIM at page size (at most 1600 px), 0 to 1, as output.similarity. Absent when not recorded.",
       schema: { type: 'number' },
     },
     'Image-Search': {
-      description: '"complete", or "cut short" when a busy server ended the search early and kept the best result already checked, as output.search. Absent without a search.',
+      description:
+        '"complete", or "cut short" when a busy server ended the search early and kept the best result already checked, as output.search. Absent without a search.',
       schema: { type: 'string', enum: ['complete', 'cut short'] },
     },
   },
-  content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  content: Object.fromEntries(
+    ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'].map((type) => [
+      type,
+      { schema: { type: 'string', format: 'binary' } },
+    ]),
+  ),
 });
 
 const common = {
   '401': errorResponse('Unauthorized: no key, a wrong or revoked key, or a deactivated account'),
   '429': errorResponse("TooManyRequests: the plan's monthly allowance is used up"),
-  '503': { ...errorResponse('ServiceUnavailable: busy, or too many requests with this key this minute; retry after Retry-After seconds'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+  '503': {
+    ...errorResponse('ServiceUnavailable: busy, or too many requests with this key this minute; retry after Retry-After seconds'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  },
 };
 
 /** The OpenAPI 3.1 description of /api/v1, built from the same zod schemas the routes validate with. */
@@ -86,7 +93,9 @@ export function openApiDocument(serverUrl: string) {
               headers: { ...countHeader, Location: { schema: { type: 'string' } } },
               content: { 'application/json': { schema: { $ref: '#/components/schemas/ShrinkResponse' } } },
             },
-            '400': errorResponse('InputMissing (empty body), BadRequest, SourceUrlRefused (not a public http(s) address), SourceUrlUnreachable (the URL gave no image)'),
+            '400': errorResponse(
+              'InputMissing (empty body), BadRequest, SourceUrlRefused (not a public http(s) address), SourceUrlUnreachable (the URL gave no image)',
+            ),
             '413': errorResponse('PayloadTooLarge: over 10 MB or too many pixels'),
             '415': errorResponse('UnsupportedMediaType: not an image, or an image format we do not read'),
             '422': errorResponse('DecodeError: a damaged image'),
@@ -99,7 +108,12 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: 'getOutput',
           summary: 'Download a compressed image (free)',
-          responses: { '200': imageResponse('The compressed image'), '404': errorResponse('NotFound'), '410': errorResponse('Gone: past retention'), ...common },
+          responses: {
+            '200': imageResponse('The compressed image'),
+            '404': errorResponse('NotFound'),
+            '410': errorResponse('Gone: past retention'),
+            ...common,
+          },
         },
         post: {
           operationId: 'transformOutput',
@@ -119,7 +133,11 @@ export function openApiDocument(serverUrl: string) {
           operationId: 'getUsage',
           summary: "This month's compressions and the plan's allowance",
           responses: {
-            '200': { description: 'Usage', headers: countHeader, content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
+            '200': {
+              description: 'Usage',
+              headers: countHeader,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } },
+            },
             ...common,
           },
         },

@@ -1,7 +1,17 @@
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
-import { API_KEY_REQUESTS_PER_MINUTE, apiPaths, DEVELOPER_API_PREFIX, MAX_IMAGE_BYTES, tinifyRootPath, outputOptionsSchema, shrinkFromUrlSchema, type ApiUsage, type ShrinkResponse } from '@lightpix/shared';
+import {
+  API_KEY_REQUESTS_PER_MINUTE,
+  apiPaths,
+  DEVELOPER_API_PREFIX,
+  MAX_IMAGE_BYTES,
+  tinifyRootPath,
+  outputOptionsSchema,
+  shrinkFromUrlSchema,
+  type ApiUsage,
+  type ShrinkResponse,
+} from '@lightpix/shared';
 import { AppError } from '../../errors.js';
 import { originOf } from '../../public-origin.js';
 import { sendStoredFile } from '../../download.js';
@@ -39,7 +49,10 @@ const WRONG_KEY_DELAY_MS = 1000;
 const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Tinify's paths under the prefix, and their root copies that let Tinify's own clients work by changing only the host (docs/decisions/0051). */
-const PLACES = [{ prefix: DEVELOPER_API_PREFIX, at: (path: string) => path }, { prefix: '', at: tinifyRootPath }] as const;
+const PLACES = [
+  { prefix: DEVELOPER_API_PREFIX, at: (path: string) => path },
+  { prefix: '', at: tinifyRootPath },
+] as const;
 
 /**
  * The Tinify-compatible API: its own scope, so no session cookie, no Origin check and no multipart reach
@@ -50,7 +63,11 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
   app.decorateRequest('apiCaller', null);
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, app.getDefaultJsonParser('error', 'ignore'));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    app.getDefaultJsonParser('error', 'ignore'),
+  );
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) => done(null, body));
 
   await app.register(fastifyRateLimit, {
@@ -67,14 +84,19 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
         'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))),
       }),
   });
-  const failedKeys = app.createRateLimit({ max: FAILED_KEYS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `api-failed:${request.ip}` });
+  const failedKeys = app.createRateLimit({
+    max: FAILED_KEYS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `api-failed:${request.ip}`,
+  });
 
   const sourceOptions = { allow: parseAllowList(deps.sourceUrlAllow), maxBytes: MAX_IMAGE_BYTES, resolve: deps.resolveSourceHost };
 
   /** The image of a JSON body `{"source":{"url"}}`, fetched like an upload's bytes arrive (docs/decisions/0135). */
   async function fetchSource(body: unknown): Promise<Buffer> {
     const parsed = shrinkFromUrlSchema.safeParse(body);
-    if (!parsed.success) throw TinifyError.named('BadRequest', 'Send the image bytes as the request body, or JSON {"source": {"url": "https://…"}}.');
+    if (!parsed.success)
+      throw TinifyError.named('BadRequest', 'Send the image bytes as the request body, or JSON {"source": {"url": "https://…"}}.');
     return fetchSourceImage(parsed.data.source.url, sourceOptions).catch((error: unknown) => {
       if (!(error instanceof SourceUrlError)) throw error;
       if (error.reason === 'too_large') throw new AppError('file_too_large', error.message);
@@ -101,7 +123,8 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       return reply.status(500).send({ error: 'InternalServerError', message: 'Something went wrong on our side. Please try again.' });
     }
     // Busy is answered on purpose, not a fault: one line, no stack.
-    if ((error instanceof AppError && error.code === 'server_busy') || tinify.kind === 'ServiceUnavailable') request.log.warn({ code: tinify.kind }, tinify.message);
+    if ((error instanceof AppError && error.code === 'server_busy') || tinify.kind === 'ServiceUnavailable')
+      request.log.warn({ code: tinify.kind }, tinify.message);
     else if (tinify.status >= 500) request.log.error({ err: error }, tinify.kind);
     return reply.status(tinify.status).headers(tinify.headers).send(tinify.body);
   });
@@ -128,13 +151,17 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
 
   for (const { prefix, at } of PLACES) {
     // A full queue is refused before the upload is read.
-    app.post(at(apiPaths.developerShrink), { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ShrinkResponse> => {
-      const who = await caller(request);
-      const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
-      const base = `${originOf(request, deps.publicUrl)}${prefix}`;
-      const { id, response } = await shrink(deps, who, data ?? Buffer.alloc(0), base);
-      return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
-    });
+    app.post(
+      at(apiPaths.developerShrink),
+      { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },
+      async (request, reply): Promise<ShrinkResponse> => {
+        const who = await caller(request);
+        const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
+        const base = `${originOf(request, deps.publicUrl)}${prefix}`;
+        const { id, response } = await shrink(deps, who, data ?? Buffer.alloc(0), base);
+        return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
+      },
+    );
 
     app.get<{ Params: { id: string } }>(at(apiPaths.developerOutput), async (request, reply) => {
       const who = await caller(request);

@@ -59,17 +59,25 @@ const describedBy = (row: ResultRow) => ({
   similarity: row.similarity,
 });
 
-export async function shrink(deps: ImagesDeps, caller: ApiCaller, data: Buffer, base: string): Promise<{ id: string; response: ShrinkResponse }> {
+export async function shrink(
+  deps: ImagesDeps,
+  caller: ApiCaller,
+  data: Buffer,
+  base: string,
+): Promise<{ id: string; response: ShrinkResponse }> {
   if (data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
-  const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, { apiKeyId: caller.key.id }).catch(
-    (error: unknown) => {
-      // Tinify answers 415 to anything that is not an image it reads, whatever its first bytes.
-      if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffFormat(data)) {
-        throw TinifyError.named('UnsupportedMediaType', `File type is not supported: send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`);
-      }
-      throw error;
-    },
-  );
+  const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, {
+    apiKeyId: caller.key.id,
+  }).catch((error: unknown) => {
+    // Tinify answers 415 to anything that is not an image it reads, whatever its first bytes.
+    if (error instanceof AppError && error.code === 'unsupported_file_type' && !sniffFormat(data)) {
+      throw TinifyError.named(
+        'UnsupportedMediaType',
+        `File type is not supported: send the raw bytes of a ${ACCEPTED_FORMATS_TEXT} image.`,
+      );
+    }
+    throw error;
+  });
   const inputFormat = sniffFormat(data) as InputFormat;
   return {
     id: record.id,
@@ -100,7 +108,8 @@ async function liveResult(deps: ImagesDeps, caller: ApiCaller, id: string): Prom
 
 async function openStored(deps: ImagesDeps, storageKey: string): Promise<Readable> {
   return deps.store.get(storageKey).catch((error: unknown) => {
-    if (error instanceof StoredFileMissing) throw new AppError('result_expired', 'This output is no longer stored. Please compress the image again.');
+    if (error instanceof StoredFileMissing)
+      throw new AppError('result_expired', 'This output is no longer stored. Please compress the image again.');
     throw error;
   });
 }
@@ -128,7 +137,10 @@ export function changesImage(options: OutputOptions): boolean {
  */
 export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: string, options: OutputOptions): Promise<StoredOutput> {
   if (options.store !== undefined) {
-    throw TinifyError.named('StoreNotSupported', 'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.');
+    throw TinifyError.named(
+      'StoreNotSupported',
+      'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.',
+    );
   }
   const source = await liveResult(deps, caller, id);
   const data = await toBuffer(await openStored(deps, source.storageKey!));
@@ -136,8 +148,13 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   const formats = await outputFormats(options, caller, outputForOriginal(info.format, info.hasAlpha), () => isTransparent(data, info));
   const { resize } = options;
   const crop: CropRequest | null =
-    resize && (resize.method === 'cover' || resize.method === 'thumb') ? { method: resize.method, width: resize.width!, height: resize.height! } : null;
-  const proportional = resize && !crop ? { width: resize.width ?? null, height: resize.height ?? null, maintainRatio: true } : { width: null, height: null, maintainRatio: true };
+    resize && (resize.method === 'cover' || resize.method === 'thumb')
+      ? { method: resize.method, width: resize.width!, height: resize.height! }
+      : null;
+  const proportional =
+    resize && !crop
+      ? { width: resize.width ?? null, height: resize.height ?? null, maintainRatio: true }
+      : { width: null, height: null, maintainRatio: true };
 
   // Too large a result is refused before a unit is reserved or a worker is held.
   if (crop) checkOutputSize(uprightSize(info), crop, info.pages);
@@ -182,7 +199,8 @@ async function outputFormats(
   if (!allowed.includes('jpeg') || options.transform?.background || !(await transparent())) return allowed;
   const withAlpha = allowed.filter((format) => format !== 'jpeg');
   if (withAlpha.length > 0) return withAlpha;
-  throw TinifyError.named('BadRequest',
+  throw TinifyError.named(
+    'BadRequest',
     'Converting a transparent image to image/jpeg needs a background: add "transform": {"background": "white"} (or "black", or a hex colour like "#ff0000").',
   );
 }

@@ -85,7 +85,13 @@ describe('fetching a source URL', () => {
   });
 
   it('refuses other schemes and credentials', async () => {
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/a.png', 'gopher://example.com/', `http://user:pw@127.0.0.1:${allowed.port}/`, 'not a url']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/a.png',
+      'gopher://example.com/',
+      `http://user:pw@127.0.0.1:${allowed.port}/`,
+      'not a url',
+    ]) {
       await expect(fetchSourceImage(url, options())).rejects.toMatchObject({ reason: 'refused' });
     }
   });
@@ -105,7 +111,11 @@ describe('fetching a source URL', () => {
   it('gives up after the time limit', async () => {
     const silent = await countingServer(() => undefined);
     const started = Date.now();
-    const failure = fetchSourceImage(`http://127.0.0.1:${silent.port}/`, { ...options(), allow: parseAllowList(`127.0.0.1:${silent.port}`), timeoutMs: 300 });
+    const failure = fetchSourceImage(`http://127.0.0.1:${silent.port}/`, {
+      ...options(),
+      allow: parseAllowList(`127.0.0.1:${silent.port}`),
+      timeoutMs: 300,
+    });
     await expect(failure).rejects.toMatchObject({ reason: 'unreachable', message: expect.stringMatching(/within/) });
     expect(Date.now() - started).toBeLessThan(5000);
     silent.server.closeAllConnections();
@@ -114,9 +124,21 @@ describe('fetching a source URL', () => {
 
   it('judges addresses: only public unicast passes', () => {
     const verdicts = Object.fromEntries(
-      ['8.8.8.8', '2606:4700::1111', '10.0.0.1', '172.16.0.1', '192.168.1.1', '100.64.0.1', '169.254.169.254', '224.0.0.1', 'fc00::1', 'fe80::1', '::ffff:10.0.0.1', '::', '64:ff9b::a00:1'].map(
-        (address) => [address, isPublicAddress(address)],
-      ),
+      [
+        '8.8.8.8',
+        '2606:4700::1111',
+        '10.0.0.1',
+        '172.16.0.1',
+        '192.168.1.1',
+        '100.64.0.1',
+        '169.254.169.254',
+        '224.0.0.1',
+        'fc00::1',
+        'fe80::1',
+        '::ffff:10.0.0.1',
+        '::',
+        '64:ff9b::a00:1',
+      ].map((address) => [address, isPublicAddress(address)]),
     );
     expect(verdicts).toEqual({
       '8.8.8.8': true,

@@ -144,13 +144,15 @@ export async function fetchSourceImage(rawUrl: string, options: SourceFetchOptio
       const answer = await fetchHop(url, pinned, options, signal);
       if (answer.data) return answer.data;
       const location = Array.isArray(answer.location) ? answer.location[0] : answer.location;
-      if (!REDIRECTS.has(answer.status) || !location) throw unreachable(`The source URL answered HTTP ${answer.status} instead of an image.`);
+      if (!REDIRECTS.has(answer.status) || !location)
+        throw unreachable(`The source URL answered HTTP ${answer.status} instead of an image.`);
       if (hop >= maxRedirects) throw unreachable(`The source URL redirected more than ${maxRedirects} times.`);
       url = parseSourceUrl(new URL(location, url).href);
     }
   } catch (error) {
     if (error instanceof SourceUrlError) throw error;
-    if (signal.aborted) throw unreachable(`The source URL did not deliver its image within ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} seconds.`);
+    if (signal.aborted)
+      throw unreachable(`The source URL did not deliver its image within ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} seconds.`);
     throw unreachable('The source URL could not be fetched: the connection failed.');
   }
 }

@@ -19,8 +19,12 @@ export function cleanFolder(relativePath: string): string | null {
   const segments = relativePath.split(/[\\/]+/).slice(0, -1);
   const clean: string[] = [];
   for (const raw of segments) {
-    // eslint-disable-next-line no-control-regex
-    const segment = raw.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().replace(/[. ]+$/, '').slice(0, MAX_SEGMENT_LENGTH);
+    const segment = raw
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+      .trim()
+      .replace(/[. ]+$/, '')
+      .slice(0, MAX_SEGMENT_LENGTH);
     if (segment === '' || segment === '.' || segment === '..') continue;
     clean.push(segment);
   }
@@ -33,7 +37,13 @@ export function parseBatchPlace(fields: { batchId: string; relativePath: string 
   const batchId = fields.batchId.trim();
   if (batchId === '') return null;
   if (!batchIdSchema.safeParse(batchId).success) {
-    throw fieldRefusal('invalid_input', 'Some settings are not valid.', 'batchId', { code: 'invalid' }, 'Must be a UUID that names the selection.');
+    throw fieldRefusal(
+      'invalid_input',
+      'Some settings are not valid.',
+      'batchId',
+      { code: 'invalid' },
+      'Must be a UUID that names the selection.',
+    );
   }
   return { batchId: batchId.toLowerCase(), folder: cleanFolder(fields.relativePath) };
 }

@@ -18,7 +18,13 @@ export function decodeCursor(text: string): Cursor {
   const [time, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(time ?? '');
   if (!id || rest.length > 0 || Number.isNaN(createdAt.getTime())) {
-    throw fieldRefusal('invalid_input', 'This page cursor is not valid; start again from the first page.', 'cursor', { code: 'invalid' }, 'Use nextCursor from the previous page.');
+    throw fieldRefusal(
+      'invalid_input',
+      'This page cursor is not valid; start again from the first page.',
+      'cursor',
+      { code: 'invalid' },
+      'Use nextCursor from the previous page.',
+    );
   }
   return { createdAt, id };
 }
@@ -48,4 +54,3 @@ export async function pageOf<T>(
   const last = page.at(-1);
   return { items: page.map(toItem), nextCursor: rows.length > RESULTS_PAGE_SIZE && last ? encodeCursor(last) : null };
 }
-

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, batchFieldsSchema, MAX_IMAGE_BYTES, PPTX_MIME_TYPE, resultsPageQuerySchema, type HistoryResponse, type ImageRecord, type ResultsResponse } from '@lightpix/shared';
+import {
+  apiPaths,
+  batchFieldsSchema,
+  MAX_IMAGE_BYTES,
+  PPTX_MIME_TYPE,
+  resultsPageQuerySchema,
+  type HistoryResponse,
+  type ImageRecord,
+  type ResultsResponse,
+} from '@lightpix/shared';
 import { AppError, fieldRefusal, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
 import { sendStoredFile } from '../../download.js';
@@ -10,15 +19,7 @@ import { currentVisitor } from '../session/index.js';
 import { StoredFileMissing } from '../../storage/result-store.js';
 import { parseBatchPlace } from './batch-place.js';
 import { isDownloadable } from '../quota/index.js';
-import {
-  currentResultsOf,
-  downloadName,
-  findOwnedResult,
-  historyOf,
-  parseSettings,
-  processUpload,
-  removeResult,
-} from './service.js';
+import { currentResultsOf, downloadName, findOwnedResult, historyOf, parseSettings, processUpload, removeResult } from './service.js';
 import type { ImagesDeps } from './produce.js';
 
 /** The image part and the settings, whatever their order: the web client sends the file before the settings. */
@@ -38,25 +39,29 @@ function contentTypeOf(kind: 'image' | 'deck', format: string): string {
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before helmet, the session and the body (busy-door.ts, docs/decisions/0153).
-  app.post(apiPaths.processImage, { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ImageRecord> => {
-    const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
-    if (!upload || upload.data.length === 0) {
-      throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');
-    }
-    // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082).
-    const admission = await deps.jobs.admit();
-    try {
-      const visitor = await currentVisitor(request, deps.db, { startGuest: true });
-      const plan = deps.plans[visitor.tier];
-      const settings = parseSettings(fields, plan);
-      const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
-      const record = await processUpload(deps, visitor, plan, upload, settings, { batch, admission });
-      reply.status(201);
-      return record;
-    } finally {
-      admission.release();
-    }
-  });
+  app.post(
+    apiPaths.processImage,
+    { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },
+    async (request, reply): Promise<ImageRecord> => {
+      const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
+      if (!upload || upload.data.length === 0) {
+        throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');
+      }
+      // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082).
+      const admission = await deps.jobs.admit();
+      try {
+        const visitor = await currentVisitor(request, deps.db, { startGuest: true });
+        const plan = deps.plans[visitor.tier];
+        const settings = parseSettings(fields, plan);
+        const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
+        const record = await processUpload(deps, visitor, plan, upload, settings, { batch, admission });
+        reply.status(201);
+        return record;
+      } finally {
+        admission.release();
+      }
+    },
+  );
 
   app.get(apiPaths.history, async (request, reply): Promise<HistoryResponse> => {
     const visitor = await currentVisitor(request, deps.db);

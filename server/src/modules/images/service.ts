@@ -39,7 +39,10 @@ export function parseSettings(fields: Record<string, string>, plan: Plan): Setti
   if (!parsed.success) throw invalidFields('Some settings are not valid.', parsed.error.issues);
   const { sessionId: _sessionId, ...settings } = parsed.data;
   if (!formatAllowed(plan, settings.format)) {
-    throw new AppError('forbidden', `Your plan cannot convert to ${settings.format.toUpperCase()}.`).withParams({ reason: 'format', format: settings.format.toUpperCase() });
+    throw new AppError('forbidden', `Your plan cannot convert to ${settings.format.toUpperCase()}.`).withParams({
+      reason: 'format',
+      format: settings.format.toUpperCase(),
+    });
   }
   return settings;
 }
@@ -109,7 +112,13 @@ export async function processUpload(
     deps,
     plan,
     owner,
-    { originalName: upload.filename, originalSize: upload.data.length, apiKeyId, batchId: batch?.batchId ?? null, folder: batch?.folder ?? null },
+    {
+      originalName: upload.filename,
+      originalSize: upload.data.length,
+      apiKeyId,
+      batchId: batch?.batchId ?? null,
+      folder: batch?.folder ?? null,
+    },
     // 'Smallest format' always searches for smart mode's look.
     { kind: 'image', input: { info, options }, smart: settings.quality === 'smart' || settings.format === SMALLEST_FORMAT },
     upload.data,
@@ -137,7 +146,9 @@ export async function historyOf(db: Database, userId: string, now: Date, query: 
 
 /** Whose results a visitor sees: an account's own, or a guest's that no account has adopted. */
 export function ownedBy(owner: QuotaOwner) {
-  return owner.userId !== null ? eq(results.userId, owner.userId) : and(isNull(results.userId), eq(results.guestSessionId, owner.guestSessionId));
+  return owner.userId !== null
+    ? eq(results.userId, owner.userId)
+    : and(isNull(results.userId), eq(results.guestSessionId, owner.guestSessionId));
 }
 
 /**

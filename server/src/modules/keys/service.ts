@@ -20,9 +20,15 @@ export async function createKey(db: Database, userId: string, name: string, now:
   await db.transaction(async (tx) => {
     // Under a per-user lock, so parallel requests cannot pass the limit together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${userId}`}))`);
-    const [live] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (Number(live?.n ?? 0) >= MAX_API_KEYS) {
-      throw new AppError('conflict', `You already have ${MAX_API_KEYS} API keys. Revoke one to create another.`).withParams({ reason: 'api_keys', max: MAX_API_KEYS });
+      throw new AppError('conflict', `You already have ${MAX_API_KEYS} API keys. Revoke one to create another.`).withParams({
+        reason: 'api_keys',
+        max: MAX_API_KEYS,
+      });
     }
     await tx.insert(apiKeys).values(row);
   });

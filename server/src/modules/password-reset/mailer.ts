@@ -84,7 +84,18 @@ export function resetMailText(mail: ResetMail, publicUrl: string): { subject: st
   const fill = (line: string) => line.replace('{email}', mail.to).replace('{minutes}', String(PASSWORD_RESET_LIFETIME_MINUTES));
   return {
     subject: t.subject,
-    text: [fill(mail.bySupport ? t.bySupport : t.asked), '', fill(t.open), resetLink(publicUrl, mail.token), '', t.once, t.ignore, '', 'Lightpix', ''].join('\n'),
+    text: [
+      fill(mail.bySupport ? t.bySupport : t.asked),
+      '',
+      fill(t.open),
+      resetLink(publicUrl, mail.token),
+      '',
+      t.once,
+      t.ignore,
+      '',
+      'Lightpix',
+      '',
+    ].join('\n'),
   };
 }
 

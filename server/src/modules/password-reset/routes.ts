@@ -42,28 +42,35 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, ad
 
   const addressAttempts = app.createRateLimit({
     ...RESET_REQUESTS_PER_ADDRESS,
-    keyGenerator: (request) => `reset:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+    keyGenerator: (request) =>
+      `reset:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
 
-  app.post(apiPaths.passwordReset, { config: { rateLimit: RESET_REQUESTS_PER_IP } }, async (request, reply): Promise<PasswordResetReceipt> => {
-    if (!mailer) throw emailUnavailable();
-    const { email, language } = parseBody(passwordResetRequestSchema, request.body);
-    // Counted for every address, known or not, so the limit itself says nothing about accounts.
-    const attempt = await addressAttempts(request);
-    if (!attempt.isAllowed && attempt.isExceeded) {
-      throw new AppError('rate_limited', 'Too many reset requests for this address. Please wait and try again.', undefined, {
-        'Retry-After': String(attempt.ttlInSeconds),
+  app.post(
+    apiPaths.passwordReset,
+    { config: { rateLimit: RESET_REQUESTS_PER_IP } },
+    async (request, reply): Promise<PasswordResetReceipt> => {
+      if (!mailer) throw emailUnavailable();
+      const { email, language } = parseBody(passwordResetRequestSchema, request.body);
+      // Counted for every address, known or not, so the limit itself says nothing about accounts.
+      const attempt = await addressAttempts(request);
+      if (!attempt.isAllowed && attempt.isExceeded) {
+        throw new AppError('rate_limited', 'Too many reset requests for this address. Please wait and try again.', undefined, {
+          'Retry-After': String(attempt.ttlInSeconds),
+        });
+      }
+      // Looked up and mailed after answering: the answer and its timing are the same for every address.
+      const delivery = sendResetLinkIfAccount(db, mailer, email, { now: now(), language: language ?? 'en' }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'password reset e-mail failed');
       });
-    }
-    // Looked up and mailed after answering: the answer and its timing are the same for every address.
-    const delivery = sendResetLinkIfAccount(db, mailer, email, { now: now(), language: language ?? 'en' }).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'password reset e-mail failed');
-    });
-    deliveries.add(delivery);
-    void delivery.finally(() => deliveries.delete(delivery));
-    reply.status(202);
-    return SENT;
-  });
+      deliveries.add(delivery);
+      void delivery.finally(() => deliveries.delete(delivery));
+      reply.status(202);
+      return SENT;
+    },
+  );
 
   app.post(apiPaths.passwordResetConfirm, { config: { rateLimit: RESET_CONFIRMS_PER_IP } }, async (request): Promise<CurrentUser> => {
     const { token, newPassword } = parseBody(passwordResetConfirmSchema, request.body);

@@ -40,7 +40,12 @@ export async function sendResetLink(
 }
 
 /** A user-requested link: sent only to an active account that exists; the caller never learns which. */
-export async function sendResetLinkIfAccount(db: Database, mailer: PasswordResetMailer, email: string, options: { now: Date; language: string }) {
+export async function sendResetLinkIfAccount(
+  db: Database,
+  mailer: PasswordResetMailer,
+  email: string,
+  options: { now: Date; language: string },
+) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user || !user.isActive) return false;
   await sendResetLink(db, mailer, user, { ...options, requestedBy: null });

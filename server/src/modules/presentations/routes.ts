@@ -20,24 +20,37 @@ const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.tes
 
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
   // A full queue is refused before a deck of up to the plan's size is read, or a session touched (busy-door.ts, 0153).
-  app.post(apiPaths.processDeck, { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } }, async (request, reply): Promise<ImageRecord> => {
-    const visitor = await currentVisitor(request, deps.db);
-    const plan = deps.plans[visitor.tier];
-    assertPowerpointAllowed(plan);
-    const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
-    if (!upload || upload.data.length === 0) {
-      throw fieldRefusal('invalid_input', 'Choose a .pptx or .ppt deck to upload.', 'file', { code: 'file_required' }, 'A deck file is required.');
-    }
-    const { target } = parseBody(presentationFieldsSchema, fields);
-    if (wantsAsync(request)) {
-      const started = await processDeck(deps, visitor, plan, upload, target, 'start');
-      reply.status(202).header('Location', apiPath(apiPaths.deck, { id: started.id })).header('Preference-Applied', 'respond-async');
-      return started;
-    }
-    const record = await processDeck(deps, visitor, plan, upload, target);
-    reply.status(201);
-    return record;
-  });
+  app.post(
+    apiPaths.processDeck,
+    { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },
+    async (request, reply): Promise<ImageRecord> => {
+      const visitor = await currentVisitor(request, deps.db);
+      const plan = deps.plans[visitor.tier];
+      assertPowerpointAllowed(plan);
+      const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
+      if (!upload || upload.data.length === 0) {
+        throw fieldRefusal(
+          'invalid_input',
+          'Choose a .pptx or .ppt deck to upload.',
+          'file',
+          { code: 'file_required' },
+          'A deck file is required.',
+        );
+      }
+      const { target } = parseBody(presentationFieldsSchema, fields);
+      if (wantsAsync(request)) {
+        const started = await processDeck(deps, visitor, plan, upload, target, 'start');
+        reply
+          .status(202)
+          .header('Location', apiPath(apiPaths.deck, { id: started.id }))
+          .header('Preference-Applied', 'respond-async');
+        return started;
+      }
+      const record = await processDeck(deps, visitor, plan, upload, target);
+      reply.status(201);
+      return record;
+    },
+  );
 
   // A started deck: 'processing', then 'completed' with its download; a failed one answers its error.
   app.get<{ Params: { id: string } }>(apiPaths.deck, async (request, reply): Promise<ImageRecord> => {

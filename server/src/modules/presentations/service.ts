@@ -20,7 +20,9 @@ export function assertPowerpointAllowed(plan: Plan): void {
 }
 
 export function notADeckFile(): AppError {
-  return new AppError('unsupported_file_type', 'This is not a PowerPoint file. We accept .pptx and .ppt decks.').withParams({ reason: 'deck' });
+  return new AppError('unsupported_file_type', 'This is not a PowerPoint file. We accept .pptx and .ppt decks.').withParams({
+    reason: 'deck',
+  });
 }
 
 /**
@@ -76,12 +78,18 @@ export async function deckStatus(deps: PresentationsDeps, owner: QuotaOwner, id:
 function inDeckWords(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   if (error.code === 'image_too_complex') {
-    return new AppError('presentation_timeout', `This deck took longer than ${DECK_TIME_LIMIT_MS / 1000} seconds to optimise. Try a smaller deck.`).withParams({
+    return new AppError(
+      'presentation_timeout',
+      `This deck took longer than ${DECK_TIME_LIMIT_MS / 1000} seconds to optimise. Try a smaller deck.`,
+    ).withParams({
       seconds: DECK_TIME_LIMIT_MS / 1000,
     });
   }
   if (error.code === 'too_many_pixels' || error.code === 'undecodable_image') {
-    return new AppError('invalid_presentation', 'This deck could not be optimised: it needs more memory than one deck may use, or a picture in it is damaged.').withParams({
+    return new AppError(
+      'invalid_presentation',
+      'This deck could not be optimised: it needs more memory than one deck may use, or a picture in it is damaged.',
+    ).withParams({
       reason: 'memory',
     });
   }

@@ -54,12 +54,18 @@ export async function chargeLimitHit(db: Database, resultId: string, now: Date):
     .from(results)
     .where(eq(results.id, resultId));
   if (!row) return;
-  await db.insert(heavyWork).values({ resultId, ...row, createdAt: now }).onConflictDoNothing();
+  await db
+    .insert(heavyWork)
+    .values({ resultId, ...row, createdAt: now })
+    .onConflictDoNothing();
 }
 
 /** Refuses a waiting heavy job whose owner's budget was spent meanwhile (the owner read from its reservation). */
 export async function refuseIfHeavyWorkSpent(db: Database, resultId: string, now: Date): Promise<void> {
-  const [row] = await db.select({ guestSessionId: results.guestSessionId, userId: results.userId, clientIp: results.clientIp }).from(results).where(eq(results.id, resultId));
+  const [row] = await db
+    .select({ guestSessionId: results.guestSessionId, userId: results.userId, clientIp: results.clientIp })
+    .from(results)
+    .where(eq(results.id, resultId));
   if (!row) return;
   await assertHeavyWorkLeft(db, { ...row, guestSessionId: row.guestSessionId ?? '' }, now);
 }

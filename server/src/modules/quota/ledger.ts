@@ -66,7 +66,12 @@ function lockKeys(owner: QuotaOwner): string[] {
 export async function reserveUnit(db: Database, plan: Plan, owner: QuotaOwner, row: ReservedRow, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     // In one statement, still in the keys' order: PostgreSQL evaluates a select list left to right (decision 0169).
-    await tx.execute(sql`select ${sql.join(lockKeys(owner).map((key) => sql`pg_advisory_xact_lock(hashtext(${key}))`), sql`, `)}`);
+    await tx.execute(
+      sql`select ${sql.join(
+        lockKeys(owner).map((key) => sql`pg_advisory_xact_lock(hashtext(${key}))`),
+        sql`, `,
+      )}`,
+    );
     if (plan.maxImages !== null) {
       const { used } = await quotaUsage(tx as unknown as Database, plan, owner, now);
       if (used >= plan.maxImages) {
@@ -105,7 +110,12 @@ export function giveBackStaleReservations(db: Database, now: Date, staleAfterMs 
 }
 
 /** Marks a reservation completed (spent) with its stored file; see ReservationLedger.complete. */
-export async function completeReservation(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<ResultRow | null> {
+export async function completeReservation(
+  db: Database,
+  resultId: string,
+  storageKey: string,
+  columns: CompletedColumns,
+): Promise<ResultRow | null> {
   // The whole row comes back, so the request that waits for it need not read it again (decision 0169).
   const [completed] = await db
     .update(results)

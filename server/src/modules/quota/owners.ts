@@ -34,7 +34,12 @@ export type CountedTable = PgTable & OwnerColumns & { createdAt: AnyPgColumn };
  * counted row behind it. One statement: each filter's count and oldest row are aggregates filtered by it,
  * over the rows any filter matches (decision 0169).
  */
-export async function stricterCount(db: Database, owner: ChargedOwner, table: CountedTable, since: Date): Promise<{ used: number; oldest: Date | null }> {
+export async function stricterCount(
+  db: Database,
+  owner: ChargedOwner,
+  table: CountedTable,
+  since: Date,
+): Promise<{ used: number; oldest: Date | null }> {
   const filters = ownerFilters(table, owner);
   const fields = Object.fromEntries(
     filters.flatMap((filter, i) => [

@@ -19,6 +19,9 @@ export function isExpired(row: Pick<ResultRow, 'status' | 'expiresAt'>, now: Dat
 }
 
 /** Its file may be downloaded now: completed, still stored, within retention. */
-export function isDownloadable<T extends Pick<ResultRow, 'status' | 'expiresAt' | 'storageKey'>>(row: T, now: Date): row is T & { storageKey: string } {
+export function isDownloadable<T extends Pick<ResultRow, 'status' | 'expiresAt' | 'storageKey'>>(
+  row: T,
+  now: Date,
+): row is T & { storageKey: string } {
   return row.status === 'completed' && row.storageKey !== null && !isExpired(row, now);
 }

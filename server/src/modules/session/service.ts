@@ -56,12 +56,7 @@ export async function currentVisitor(request: FastifyRequest, db: Database, opti
   return { guestSessionId, userId: null, clientIp: request.ip, tier: 'guest', user: null };
 }
 
-export async function describeSession(
-  db: Database,
-  plans: PlanTable,
-  visitor: Visitor,
-  now: Date,
-): Promise<SessionResponse> {
+export async function describeSession(db: Database, plans: PlanTable, visitor: Visitor, now: Date): Promise<SessionResponse> {
   const plan = plans[visitor.tier];
   const usage = await quotaUsage(db, plan, visitor, now);
   return {

@@ -17,10 +17,7 @@ export async function recordUptimeMinute(db: Database, now: Date): Promise<void>
 
 /** Real counts for the landing page: results processed, active accounts, measured uptime. */
 export async function countStats(db: Database, now: Date): Promise<StatsResponse> {
-  const [processed] = await db
-    .select({ value: count() })
-    .from(results)
-    .where(spentResults);
+  const [processed] = await db.select({ value: count() }).from(results).where(spentResults);
   const [accounts] = await db.select({ value: count() }).from(users).where(eq(users.isActive, true));
   const windowStart = new Date(now.getTime() - UPTIME_WINDOW_MS);
   const [uptime] = await db

@@ -60,23 +60,27 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   const onState = useCallback((id: string, state: UploadState) => {
     setImages((current) => current.map((image) => (image.id === id ? { ...image, state } : image)));
   }, []);
-  const onProcessed = useCallback((id: string, record: ImageRecord) => {
-    const image = imagesRef.current.find((item) => item.id === id);
-    if (image) {
-      setOriginals((current) => new Map(current).set(record.id, { file: image.file, thumbnail: image.thumbnail ?? null }));
-      // A copy for Compare after a reload, in this browser only (docs/decisions/0123).
-      void keep(record.id, image.file, record.expiresAt);
-    }
-    setImages((current) => current.filter((item) => item.id !== id));
-    addResult(record);
-    // The last file done: on a phone the results sit below the settings, so bring them into view.
-    if (imagesRef.current.every((item) => item.id === id || item.state.kind === 'failed')) {
-      requestAnimationFrame(() => {
-        const top = resultsRef.current?.getBoundingClientRect().top;
-        if (top !== undefined && (top < 0 || top > window.innerHeight * 0.6)) resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      });
-    }
-  }, [addResult, keep]);
+  const onProcessed = useCallback(
+    (id: string, record: ImageRecord) => {
+      const image = imagesRef.current.find((item) => item.id === id);
+      if (image) {
+        setOriginals((current) => new Map(current).set(record.id, { file: image.file, thumbnail: image.thumbnail ?? null }));
+        // A copy for Compare after a reload, in this browser only (docs/decisions/0123).
+        void keep(record.id, image.file, record.expiresAt);
+      }
+      setImages((current) => current.filter((item) => item.id !== id));
+      addResult(record);
+      // The last file done: on a phone the results sit below the settings, so bring them into view.
+      if (imagesRef.current.every((item) => item.id === id || item.state.kind === 'failed')) {
+        requestAnimationFrame(() => {
+          const top = resultsRef.current?.getBoundingClientRect().top;
+          if (top !== undefined && (top < 0 || top > window.innerHeight * 0.6))
+            resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        });
+      }
+    },
+    [addResult, keep],
+  );
   const { processAll, cancel, busy } = useProcessQueue({ onState, onProcessed });
 
   const shownResultIds = useMemo(() => new Set(records.map((record) => record.id)), [records]);
@@ -107,7 +111,9 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   }
 
   // A refused file is not sent again as it is: the same bytes would fail the same way until replaced or removed.
-  const pending = images.filter((image) => image.state.kind === 'idle' || (image.state.kind === 'failed' && !isFileRefusal(image.state.error)));
+  const pending = images.filter(
+    (image) => image.state.kind === 'idle' || (image.state.kind === 'failed' && !isFileRefusal(image.state.error)),
+  );
   const canProcess = session !== undefined && !busy && !limitReached && pending.length > 0;
   const referenceImage = images.find((image) => image.width > 0 && image.height > 0);
 
@@ -169,10 +175,18 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
           kept={{ ids: keptOriginals.kept, load: keptOriginals.load }}
           batchId={batchId}
           onRemove={remove}
-          more={currentResults.hasNextPage ? { loading: currentResults.isFetchingNextPage, load: () => void currentResults.fetchNextPage() } : undefined}
+          more={
+            currentResults.hasNextPage
+              ? { loading: currentResults.isFetchingNextPage, load: () => void currentResults.fetchNextPage() }
+              : undefined
+          }
         />
       </div>
-      {children && <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-3">{typeof children === 'function' ? children(shownResultIds) : children}</div>}
+      {children && (
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-3">
+          {typeof children === 'function' ? children(shownResultIds) : children}
+        </div>
+      )}
     </div>
   );
 }

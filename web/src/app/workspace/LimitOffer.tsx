@@ -19,7 +19,10 @@ export function LimitOffer({ tier, signedIn }: { tier: Tier; signedIn: boolean }
   const premium = plans.data?.find((plan) => plan.tier === 'premium');
   if (!registered || !premium || tier === 'premium') return null;
   const guest = tier === 'guest';
-  const premiumLine = t('quota.premiumOffer', { allowance: allowanceText(t, premium), price: priceText(premium.priceEurCents, i18n.language) });
+  const premiumLine = t('quota.premiumOffer', {
+    allowance: allowanceText(t, premium),
+    price: priceText(premium.priceEurCents, i18n.language),
+  });
   return (
     <div data-testid="limit-offer" className="mt-2 space-y-3 text-sm text-slate-600">
       <p>{t(guest ? 'quota.guestLimit' : 'quota.registeredLimit')}</p>

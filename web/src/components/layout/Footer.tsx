@@ -62,7 +62,9 @@ export function Footer() {
             <ul className="mt-2">
               {column.links.map((link) => (
                 <li key={link.key}>
-                  <Link to={'to' in link ? link.to : sectionPath(home, link.section)} className={linkClass}>{t(`footer.links.${link.key}`)}</Link>
+                  <Link to={'to' in link ? link.to : sectionPath(home, link.section)} className={linkClass}>
+                    {t(`footer.links.${link.key}`)}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -72,7 +74,11 @@ export function Footer() {
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>© {new Date().getFullYear()} Lightpix</p>
-          <button type="button" onClick={openConsentSettings} className="self-start py-1 text-left hover:text-slate-900 hover:underline sm:self-auto">
+          <button
+            type="button"
+            onClick={openConsentSettings}
+            className="self-start py-1 text-left hover:text-slate-900 hover:underline sm:self-auto"
+          >
             {t('footer.cookieSettings')}
           </button>
         </div>

@@ -26,7 +26,9 @@ export function LanguageSelect() {
 
   return (
     <div className="flex items-center">
-      <label htmlFor={id} className="sr-only">{t('header.language')}</label>
+      <label htmlFor={id} className="sr-only">
+        {t('header.language')}
+      </label>
       <select
         id={id}
         value={value}

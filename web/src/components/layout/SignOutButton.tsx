@@ -6,7 +6,9 @@ export function SignOutButton({ className }: { className: string }) {
   const { t } = useTranslation();
   return (
     <form method="post" action={apiPaths.logout} className="inline">
-      <button type="submit" className={className}>{t('header.logout')}</button>
+      <button type="submit" className={className}>
+        {t('header.logout')}
+      </button>
     </form>
   );
 }

@@ -18,7 +18,17 @@ interface ConfirmDialogProps {
  * A question asked in the page: a modal <dialog> (focus kept inside, Escape closes) named by its title and
  * described by its text; the safe choice has the focus, so Enter never destroys anything by accident.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy = false, error, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+  testId,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
 
@@ -40,10 +50,16 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, busy
       }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] max-w-none rounded-2xl bg-white p-5 shadow-xl backdrop:bg-slate-900/60"
     >
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">{title}</h2>
-      <div id={`${id}-body`} className="mt-2 text-sm text-slate-700">{children}</div>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div id={`${id}-body`} className="mt-2 text-sm text-slate-700">
+        {children}
+      </div>
       {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700">{error}</p>
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {error}
+        </p>
       )}
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         <Button data-safe-choice variant="secondary" onClick={onCancel} disabled={busy}>

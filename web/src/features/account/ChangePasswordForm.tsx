@@ -25,17 +25,34 @@ export function ChangePasswordForm() {
           setNew('');
           toast({ title: t('billing.account.password.done'), description: t('billing.account.password.doneBody') });
         },
-        onError: (error) => toast({ title: t('billing.account.error'), description: accountErrorText(error, t, i18n.exists), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: t('billing.account.error'), description: accountErrorText(error, t, i18n.exists), variant: 'destructive' }),
       },
     );
   }
 
   return (
     <section aria-labelledby="password-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">{t('billing.account.password.title')}</h2>
+      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
+        {t('billing.account.password.title')}
+      </h2>
       <form onSubmit={submit} className="mt-4 grid gap-4 sm:max-w-sm">
-        <PasswordField label={t('billing.account.password.current')} value={currentPassword} onChange={setCurrent} error={fields.currentPassword} autoComplete="current-password" testId="current-password" />
-        <PasswordField label={t('billing.account.password.new')} value={newPassword} onChange={setNew} error={fields.newPassword} autoComplete="new-password" testId="new-password" />
+        <PasswordField
+          label={t('billing.account.password.current')}
+          value={currentPassword}
+          onChange={setCurrent}
+          error={fields.currentPassword}
+          autoComplete="current-password"
+          testId="current-password"
+        />
+        <PasswordField
+          label={t('billing.account.password.new')}
+          value={newPassword}
+          onChange={setNew}
+          error={fields.newPassword}
+          autoComplete="new-password"
+          testId="new-password"
+        />
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
           {t('billing.account.password.submit')}
         </Button>

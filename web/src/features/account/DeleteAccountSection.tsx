@@ -46,7 +46,9 @@ export function DeleteAccountSection() {
 
   return (
     <section aria-labelledby="delete-heading" className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm">
-      <h2 id="delete-heading" className="text-lg font-semibold text-red-800">{t('billing.account.delete.title')}</h2>
+      <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
+        {t('billing.account.delete.title')}
+      </h2>
       <p className="mt-2 text-sm text-slate-600">{t('billing.account.delete.body')}</p>
       <form onSubmit={submit} className="mt-4 grid gap-4 sm:max-w-sm">
         <PasswordField
@@ -61,9 +63,16 @@ export function DeleteAccountSection() {
           testId="delete-password"
         />
         {otherError && (
-          <p role="alert" className="text-sm font-medium text-red-700">{otherError}</p>
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {otherError}
+          </p>
         )}
-        <Button type="submit" variant="secondary" disabled={check.isPending} className="justify-self-start border-red-300 text-red-800 hover:bg-red-50">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={check.isPending}
+          className="justify-self-start border-red-300 text-red-800 hover:bg-red-50"
+        >
           {t('billing.account.delete.submit')}
         </Button>
       </form>

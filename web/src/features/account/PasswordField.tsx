@@ -16,7 +16,15 @@ export function PasswordField({ label, value, onChange, error, autoComplete, tes
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input {...inputProps} type="password" required autoComplete={autoComplete} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        {...inputProps}
+        type="password"
+        required
+        autoComplete={autoComplete}
+        data-testid={testId}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {notes}
     </div>
   );

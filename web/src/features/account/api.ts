@@ -8,7 +8,9 @@ export function useChangePassword() {
 
 /** Step one of deleting: the server says whether the password is right; nothing is deleted. */
 export function useCheckDeletionPassword() {
-  return useMutation({ mutationFn: (input: DeleteAccountRequest) => apiSend('POST', apiPaths.accountDeletionCheck, input, noContentSchema) });
+  return useMutation({
+    mutationFn: (input: DeleteAccountRequest) => apiSend('POST', apiPaths.accountDeletionCheck, input, noContentSchema),
+  });
 }
 
 export function useDeleteAccount() {

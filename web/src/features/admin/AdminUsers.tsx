@@ -39,7 +39,9 @@ export function AdminUsers({ currentUserId, extraActions, onFailed }: AdminUsers
     <div className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div className="w-full sm:max-w-sm">
-          <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">{t('adminUsers.search')}</label>
+          <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+            {t('adminUsers.search')}
+          </label>
           <input
             id={searchId}
             type="search"

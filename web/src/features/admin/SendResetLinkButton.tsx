@@ -19,8 +19,10 @@ export function SendResetLinkButton({ user }: { user: AdminUser }) {
       aria-label={t('admin.users.sendResetNamed', { name: user.email })}
       onClick={() =>
         send.mutate(user.id, {
-          onSuccess: (receipt) => toast({ title: t('admin.toast.resetSent'), description: t('admin.toast.resetSentBody', { email: receipt.email }) }),
-          onError: (error) => toast({ title: t('admin.toast.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
+          onSuccess: (receipt) =>
+            toast({ title: t('admin.toast.resetSent'), description: t('admin.toast.resetSentBody', { email: receipt.email }) }),
+          onError: (error) =>
+            toast({ title: t('admin.toast.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
         })
       }
     >

@@ -86,8 +86,12 @@ export function UsersTable({ users, currentUserId, extraActions }: UsersTablePro
 
   const subscription = (user: AdminUser) => (
     <span data-testid="subscription-cell" className="text-xs text-slate-700">
-      {user.subscriptionStatus ? t(`billing.admin.status.${user.subscriptionStatus}`, { defaultValue: user.subscriptionStatus }) : t('billing.admin.none')}
-      {user.currentPeriodEnd && <span className="block text-slate-500">{t('billing.admin.until', { date: formatDate(user.currentPeriodEnd, i18n.language) })}</span>}
+      {user.subscriptionStatus
+        ? t(`billing.admin.status.${user.subscriptionStatus}`, { defaultValue: user.subscriptionStatus })
+        : t('billing.admin.none')}
+      {user.currentPeriodEnd && (
+        <span className="block text-slate-500">{t('billing.admin.until', { date: formatDate(user.currentPeriodEnd, i18n.language) })}</span>
+      )}
       {user.complimentary && <span className="block text-amber-800">{t('billing.admin.complimentary')}</span>}
     </span>
   );
@@ -103,14 +107,30 @@ export function UsersTable({ users, currentUserId, extraActions }: UsersTablePro
           <caption className="sr-only">{t('admin.users.caption')}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-3">{t('admin.users.username')}</th>
-              <th scope="col" className="px-3 py-3">{t('admin.users.email')}</th>
-              <th scope="col" className="px-3 py-3">{t('admin.users.tier')}</th>
-              <th scope="col" className="px-3 py-3">{t('billing.admin.subscription')}</th>
-              <th scope="col" className="px-3 py-3 text-right">{t('admin.users.images')}</th>
-              <th scope="col" className="px-3 py-3">{t('admin.users.createdAt')}</th>
-              <th scope="col" className="px-3 py-3">{t('admin.users.status')}</th>
-              <th scope="col" className="px-3 py-3">{t('admin.users.actions')}</th>
+              <th scope="col" className="px-3 py-3">
+                {t('admin.users.username')}
+              </th>
+              <th scope="col" className="px-3 py-3">
+                {t('admin.users.email')}
+              </th>
+              <th scope="col" className="px-3 py-3">
+                {t('admin.users.tier')}
+              </th>
+              <th scope="col" className="px-3 py-3">
+                {t('billing.admin.subscription')}
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                {t('admin.users.images')}
+              </th>
+              <th scope="col" className="px-3 py-3">
+                {t('admin.users.createdAt')}
+              </th>
+              <th scope="col" className="px-3 py-3">
+                {t('admin.users.status')}
+              </th>
+              <th scope="col" className="px-3 py-3">
+                {t('admin.users.actions')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -132,7 +152,12 @@ export function UsersTable({ users, currentUserId, extraActions }: UsersTablePro
       {/* Narrow screens: one card per user, every action in reach. */}
       <ul data-testid="user-cards" aria-label={t('admin.users.caption')} className="space-y-3 lg:hidden">
         {users.map((user) => (
-          <li key={user.id} data-testid="user-card" data-email={user.email} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <li
+            key={user.id}
+            data-testid="user-card"
+            data-email={user.email}
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="min-w-0 font-medium break-all text-slate-900">{user.email}</p>
               {tierBadge(user)}

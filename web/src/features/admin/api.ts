@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminPasswordResetReceiptSchema, apiPath, apiPaths, adminStatsSchema, adminUserSchema, adminUsersResponseSchema, type AdminUserUpdate } from '@lightpix/shared';
+import {
+  adminPasswordResetReceiptSchema,
+  apiPath,
+  apiPaths,
+  adminStatsSchema,
+  adminUserSchema,
+  adminUsersResponseSchema,
+  type AdminUserUpdate,
+} from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiSend } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';

@@ -47,11 +47,13 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
   }
 
   const login = useLogin({
-    onSignedIn: (user: CurrentUser) => toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: displayName(user) }) }),
+    onSignedIn: (user: CurrentUser) =>
+      toast({ title: t('auth.loginSuccess'), description: t('auth.welcomeBack', { name: displayName(user) }) }),
     onError: failed(t('auth.loginFailed')),
   });
   const register = useRegister({
-    onSignedIn: (user: CurrentUser) => toast({ title: t('auth.registerSuccess'), description: t('auth.welcome', { name: displayName(user) }) }),
+    onSignedIn: (user: CurrentUser) =>
+      toast({ title: t('auth.registerSuccess'), description: t('auth.welcome', { name: displayName(user) }) }),
     onError: failed(t('auth.registerFailed')),
   });
   const pending = login.isPending || register.isPending;
@@ -94,7 +96,13 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
           {fields
             .filter((name) => name === 'firstName' || name === 'lastName')
             .map((name) => (
-              <Field key={name} name={name} value={values[name]} error={fieldErrors[name]} onChange={(value) => setValues((v) => ({ ...v, [name]: value }))} />
+              <Field
+                key={name}
+                name={name}
+                value={values[name]}
+                error={fieldErrors[name]}
+                onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+              />
             ))}
         </div>
         {fields
@@ -111,7 +119,12 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
           ))}
         {mode === 'login' && (
           <p className="text-right text-sm">
-            <button type="button" data-testid="forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onForgotPassword}>
+            <button
+              type="button"
+              data-testid="forgot-password"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={onForgotPassword}
+            >
               {t('auth.forgot.link')}
             </button>
           </p>
@@ -122,7 +135,11 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         {t(mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount')}{' '}
-        <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}
+        >
           {t(mode === 'login' ? 'auth.switchToRegister' : 'auth.switchToLogin')}
         </button>
       </p>
@@ -142,7 +159,12 @@ function Field({ name, mode, value, error: note, onChange }: FieldProps) {
   const { t } = useTranslation();
   // Written at render, so switching the language rewrites a message already shown.
   const error = note === undefined ? undefined : fieldText(note, t);
-  const hint = name === 'username' ? t('auth.usernameHint') : name === 'password' && mode === 'register' ? t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }) : null;
+  const hint =
+    name === 'username'
+      ? t('auth.usernameHint')
+      : name === 'password' && mode === 'register'
+        ? t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH })
+        : null;
   const { id, inputProps, notes } = useFormField({ hint, error, errorTestId: `field-error-${name}` });
   const autoComplete = {
     username: 'username',

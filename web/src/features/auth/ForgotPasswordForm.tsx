@@ -30,9 +30,15 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
 
   if (request.isSuccess) {
     return (
-      <div role="status" data-testid="reset-requested" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div
+        role="status"
+        data-testid="reset-requested"
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <p className="font-medium text-slate-900">{t('auth.forgot.sentTitle')}</p>
-        <p className="text-slate-700">{t('auth.forgot.sentBody', { email: request.variables.email, minutes: PASSWORD_RESET_LIFETIME_MINUTES })}</p>
+        <p className="text-slate-700">
+          {t('auth.forgot.sentBody', { email: request.variables.email, minutes: PASSWORD_RESET_LIFETIME_MINUTES })}
+        </p>
         <p className="text-sm text-slate-600">{t('auth.forgot.sentHelp')}</p>
         <Button variant="secondary" onClick={onBack}>
           {t('auth.forgot.back')}
@@ -49,7 +55,15 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
             {t('auth.field.email')}
           </label>
-          <input {...inputProps} name="email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            {...inputProps}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           {notes}
         </div>
         {request.isError && !fieldError && (

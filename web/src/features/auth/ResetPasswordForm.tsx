@@ -31,7 +31,11 @@ export function ResetPasswordForm({ token, onLinkInvalid, onDone }: ResetPasswor
     },
   });
   const fieldError = fieldMessages(confirm.error, t).newPassword;
-  const { id, inputProps, notes } = useFormField({ hint: t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }), error: fieldError, errorTestId: 'field-error-newPassword' });
+  const { id, inputProps, notes } = useFormField({
+    hint: t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH }),
+    error: fieldError,
+    errorTestId: 'field-error-newPassword',
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

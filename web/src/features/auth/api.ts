@@ -47,7 +47,9 @@ export function usePasswordResetInfo() {
 
 /** Asks for a reset link; the answer is the same whether or not an account uses the address. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (body: PasswordResetRequest) => apiSend('POST', apiPaths.passwordReset, body, passwordResetReceiptSchema) });
+  return useMutation({
+    mutationFn: (body: PasswordResetRequest) => apiSend('POST', apiPaths.passwordReset, body, passwordResetReceiptSchema),
+  });
 }
 
 /** Sets the new password from a reset link and signs this browser in; every other session has ended. */

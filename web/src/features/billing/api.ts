@@ -29,7 +29,8 @@ export function useBillingAccount(enabled: boolean) {
 export function useCancelOrResume() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'cancel' | 'resume') => apiSend('POST', action === 'cancel' ? apiPaths.subscriptionCancel : apiPaths.subscriptionResume, {}, billingAccountSchema),
+    mutationFn: (action: 'cancel' | 'resume') =>
+      apiSend('POST', action === 'cancel' ? apiPaths.subscriptionCancel : apiPaths.subscriptionResume, {}, billingAccountSchema),
     onSuccess: (account) => {
       queryClient.setQueryData(queryKeys.billingAccount, account);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });

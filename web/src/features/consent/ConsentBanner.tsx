@@ -45,7 +45,9 @@ export function ConsentBanner() {
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="min-w-0">
-          <h2 id="consent-title" className="font-semibold text-slate-900">{t('consent.title')}</h2>
+          <h2 id="consent-title" className="font-semibold text-slate-900">
+            {t('consent.title')}
+          </h2>
           <p id="consent-body" className="mt-1 text-sm text-slate-700">
             {t('consent.body')}{' '}
             <Link to="/cookie-policy" className="font-medium text-brand-700 underline hover:text-brand-800">

@@ -62,7 +62,11 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
     let description = variant === 'landing' ? t('contact.landing.errorBody') : t('contact.toast.failedBody');
     if (apiError?.code === 'rate_limited') description = t('contact.toast.rateLimited');
     else if (invalid) description = t('contact.toast.checkFields');
-    toast({ title: variant === 'landing' ? t('contact.landing.errorTitle') : t('contact.toast.failedTitle'), description, variant: 'destructive' });
+    toast({
+      title: variant === 'landing' ? t('contact.landing.errorTitle') : t('contact.toast.failedTitle'),
+      description,
+      variant: 'destructive',
+    });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +84,10 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
       { ...result.message, website, language: contactLanguage(i18n.resolvedLanguage) },
       {
         onSuccess: (receipt) => {
-          toast({ title: t('contact.toast.sentTitle'), description: t(promisesReply ? 'contact.toast.sentBody' : 'contact.toast.received') });
+          toast({
+            title: t('contact.toast.sentTitle'),
+            description: t(promisesReply ? 'contact.toast.sentBody' : 'contact.toast.received'),
+          });
           focusAfterRender.current = 'sent';
           setSent({ confirmation: receipt.confirmation });
         },
@@ -102,7 +109,9 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
   if (sent) {
     return (
       <div data-testid="contact-sent" className="flex flex-col items-center py-8 text-center">
-        <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-emerald-100 text-2xl text-emerald-700">✓</span>
+        <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
+          ✓
+        </span>
         <h3 ref={sentHeadingRef} tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900 outline-none">
           {t('contact.sent.title')}
         </h3>
@@ -120,11 +129,24 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
   }
 
   const field = (name: ContactField) => (
-    <ContactInput name={name} value={values[name]} error={errors[name] && problemText(name, errors[name], t)} compact={variant === 'landing'} onChange={(value) => change(name, value)} />
+    <ContactInput
+      name={name}
+      value={values[name]}
+      error={errors[name] && problemText(name, errors[name], t)}
+      compact={variant === 'landing'}
+      onChange={(value) => change(name, value)}
+    />
   );
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-busy={send.isPending} className="relative space-y-4" data-testid={`contact-form-${variant}`}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-busy={send.isPending}
+      className="relative space-y-4"
+      data-testid={`contact-form-${variant}`}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name')}
         {field('email')}
@@ -134,7 +156,15 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
       {/* Honeypot: off screen, out of the tab order and hidden from assistive technology; only bots fill it. */}
       <div aria-hidden="true" className="absolute top-0 -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={honeypotId}>{t('contact.form.honeypot')}</label>
-        <input id={honeypotId} name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
+        <input
+          id={honeypotId}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(event) => setWebsite(event.target.value)}
+        />
       </div>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending} data-testid="contact-submit">
         {send.isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
@@ -168,7 +198,12 @@ function ContactInput({ name, value, error, compact, onChange }: ContactInputPro
       {name === 'message' ? (
         <textarea {...common} rows={compact ? 4 : 6} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={name === 'email' ? 'email' : 'text'} autoComplete={autoComplete[name]} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={name === 'email' ? 'email' : 'text'}
+          autoComplete={autoComplete[name]}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {notes}
     </div>

@@ -22,7 +22,11 @@ export function ContactMessagesList() {
 
   if (query.isPending) return null;
   if (query.isError) {
-    return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">{t('contact.admin.loadFailed')}</p>;
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        {t('contact.admin.loadFailed')}
+      </p>
+    );
   }
   const { messages, total } = query.data;
   if (messages.length === 0) {
@@ -45,13 +49,18 @@ export function ContactMessagesList() {
               </div>
               <p className="mt-1 text-sm text-slate-600">
                 {message.name} ·{' '}
-                <a href={`mailto:${message.email}`} aria-label={t('contact.admin.replyTo', { name: message.name })} className="text-brand-700 underline-offset-2 hover:underline">
+                <a
+                  href={`mailto:${message.email}`}
+                  aria-label={t('contact.admin.replyTo', { name: message.name })}
+                  className="text-brand-700 underline-offset-2 hover:underline"
+                >
                   {message.email}
                 </a>
                 {message.signedIn && <> · {t('contact.admin.signedIn')}</>}
               </p>
               <p className="mt-1 text-xs text-slate-500">
-                {t('common.label', { label: t('contact.admin.received') })} <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time> ·{' '}
+                {t('common.label', { label: t('contact.admin.received') })}{' '}
+                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time> ·{' '}
                 {t('common.label', { label: t('contact.admin.language') })} {message.language}
               </p>
               <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>

@@ -7,7 +7,11 @@ import { problemText, serverFieldErrors, validateContact } from './validation';
 
 async function translator(language: string) {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { [language]: { translation: translationsFor(language) } }, interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: language,
+    resources: { [language]: { translation: translationsFor(language) } },
+    interpolation: { escapeValue: false },
+  });
   return instance.t;
 }
 
@@ -29,22 +33,28 @@ describe('contact form validation', () => {
   it("writes the specified messages from the codes, and those of a 400 answer, in the visitor's language", async () => {
     const english = await translator('en');
     const problems = validateContact({ name: '', email: 'ada@', subject: '', message: 'short' });
-    expect('errors' in problems && Object.entries(problems.errors).map(([field, note]) => problemText(field as ContactField, note, english))).toEqual([
-      'Name is required',
-      'Valid email is required',
-      'Subject is required',
-      'Message must be at least 10 characters',
-    ]);
+    expect(
+      'errors' in problems && Object.entries(problems.errors).map(([field, note]) => problemText(field as ContactField, note, english)),
+    ).toEqual(['Name is required', 'Valid email is required', 'Subject is required', 'Message must be at least 10 characters']);
     const italian = await translator('it');
-    expect(problemText('message', { code: 'too_short', params: { min: 10 } }, italian)).toBe('Il messaggio deve contenere almeno 10 caratteri');
+    expect(problemText('message', { code: 'too_short', params: { min: 10 } }, italian)).toBe(
+      'Il messaggio deve contenere almeno 10 caratteri',
+    );
     expect(problemText('email', { code: 'invalid_email' }, await translator('de'))).toBe('Gültige E-Mail-Adresse erforderlich');
     // A code without contact words of its own gets the general text; English the browser cannot place is shown as it came.
     expect(problemText('subject', { code: 'invalid' }, italian)).toBe('Questo valore non è valido.');
     expect(problemText('subject', 'Something new', italian)).toBe('Something new');
-    const answer = new ApiError(400, 'invalid_input', 'Some fields are not valid.', { subject: 'Subject is too long', website: 'x', name: 'New rule' }, {}, {
-      subject: { code: 'too_long', params: { max: 150 } },
-      name: { code: 'brand_new' as never },
-    });
+    const answer = new ApiError(
+      400,
+      'invalid_input',
+      'Some fields are not valid.',
+      { subject: 'Subject is too long', website: 'x', name: 'New rule' },
+      {},
+      {
+        subject: { code: 'too_long', params: { max: 150 } },
+        name: { code: 'brand_new' as never },
+      },
+    );
     expect(serverFieldErrors(answer)).toEqual({ subject: { code: 'too_long', params: { max: 150 } }, name: 'New rule' });
   });
 });

@@ -21,13 +21,17 @@ export function ApiKeysSection({ docsLink = false }: { docsLink?: boolean }) {
 
   return (
     <section aria-labelledby="keys-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">{t('developers.keys.title')}</h2>
+      <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">
+        {t('developers.keys.title')}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
         {t('developers.keys.body')}
         {docsLink && (
           <>
             {' '}
-            <Link to={DEVELOPERS_PATH} className="font-medium text-brand-700 underline">{t('developers.keys.docs')}</Link>
+            <Link to={DEVELOPERS_PATH} className="font-medium text-brand-700 underline">
+              {t('developers.keys.docs')}
+            </Link>
           </>
         )}
       </p>
@@ -35,14 +39,18 @@ export function ApiKeysSection({ docsLink = false }: { docsLink?: boolean }) {
       {keys.isPending ? (
         <Spinner label={t('common.loading')} />
       ) : keys.isError ? (
-        <p role="alert" className="mt-4 text-sm text-red-700">{errorMessage(keys.error, t, i18n.exists)}</p>
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {errorMessage(keys.error, t, i18n.exists)}
+        </p>
       ) : (
         <>
           <KeyList keys={keys.data.keys} />
           {keys.data.keys.length < keys.data.maxKeys ? (
             <CreateKeyForm onCreated={setCreated} />
           ) : (
-            <p data-testid="keys-full" className="mt-4 text-sm text-slate-600">{t('developers.keys.full', { count: keys.data.maxKeys })}</p>
+            <p data-testid="keys-full" className="mt-4 text-sm text-slate-600">
+              {t('developers.keys.full', { count: keys.data.maxKeys })}
+            </p>
           )}
         </>
       )}
@@ -57,7 +65,9 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
     <div role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4">
       <p className="text-sm font-semibold text-emerald-900">{t('developers.keys.createdTitle', { name: created.name })}</p>
       <p className="mt-1 text-sm text-emerald-900">{t('developers.keys.createdBody')}</p>
-      <code data-testid="new-key" className="mt-2 block rounded bg-white px-3 py-2 font-mono text-sm break-all text-slate-900">{created.key}</code>
+      <code data-testid="new-key" className="mt-2 block rounded bg-white px-3 py-2 font-mono text-sm break-all text-slate-900">
+        {created.key}
+      </code>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           size="sm"
@@ -67,7 +77,9 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
         >
           {copied ? t('developers.keys.copied') : t('developers.keys.copy')}
         </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>{t('developers.keys.done')}</Button>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          {t('developers.keys.done')}
+        </Button>
       </div>
     </div>
   );
@@ -87,7 +99,8 @@ function KeyList({ keys }: { keys: readonly ApiKey[] }) {
         setAsking(null);
         toast({ title: t('developers.keys.revoked', { name: key.name }), description: '' });
       },
-      onError: (error) => toast({ title: t('developers.keys.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: t('developers.keys.error'), description: errorMessage(error, t, i18n.exists), variant: 'destructive' }),
     });
   }
 
@@ -103,10 +116,18 @@ function KeyList({ keys }: { keys: readonly ApiKey[] }) {
               <p className="text-xs text-slate-600">
                 {t('developers.keys.created', { date: formatDate(key.createdAt, i18n.language) })} ·{' '}
                 <span data-testid="key-use">{t('developers.keys.usedThisMonth', { count: key.usedThisMonth })}</span> ·{' '}
-                {key.lastUsedAt ? t('developers.keys.lastUsed', { date: formatDate(key.lastUsedAt, i18n.language) }) : t('developers.keys.neverUsed')}
+                {key.lastUsedAt
+                  ? t('developers.keys.lastUsed', { date: formatDate(key.lastUsedAt, i18n.language) })
+                  : t('developers.keys.neverUsed')}
               </p>
             </div>
-            <Button size="sm" variant="secondary" disabled={revoke.isPending} onClick={() => setAsking(key)} aria-label={t('developers.keys.revokeLabel', { name: key.name })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={revoke.isPending}
+              onClick={() => setAsking(key)}
+              aria-label={t('developers.keys.revokeLabel', { name: key.name })}
+            >
               {t('developers.keys.revoke')}
             </Button>
           </li>
@@ -133,7 +154,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   const { t, i18n } = useTranslation();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
-  const serverError = create.error instanceof ApiError ? (fieldMessages(create.error, t).name ?? errorMessage(create.error, t, i18n.exists)) : undefined;
+  const serverError =
+    create.error instanceof ApiError ? (fieldMessages(create.error, t).name ?? errorMessage(create.error, t, i18n.exists)) : undefined;
   const field = useFormField({ hint: t('developers.keys.nameHint'), error: serverError, errorTestId: 'key-name-error' });
 
   function submit(event: FormEvent) {
@@ -149,11 +171,15 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   return (
     <form onSubmit={submit} className="mt-4 grid gap-3 sm:max-w-sm">
       <div>
-        <label htmlFor={field.id} className="text-sm font-medium text-slate-800">{t('developers.keys.name')}</label>
+        <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+          {t('developers.keys.name')}
+        </label>
         <input {...field.inputProps} name="keyName" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
         {field.notes}
       </div>
-      <Button type="submit" disabled={create.isPending} className="justify-self-start">{t('developers.keys.create')}</Button>
+      <Button type="submit" disabled={create.isPending} className="justify-self-start">
+        {t('developers.keys.create')}
+      </Button>
     </form>
   );
 }

@@ -20,7 +20,9 @@ export function HistorySection({ hide, kind }: { hide?: ReadonlySet<string>; kin
 
   return (
     <section aria-labelledby="history-heading" data-testid="history" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">{t('history.heading')}</h2>
+      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+        {t('history.heading')}
+      </h2>
       {history.isPending && <p className="mt-3 text-sm text-slate-500">{t('common.loading')}</p>}
       {history.isError && (
         <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-red-800">
@@ -40,7 +42,14 @@ export function HistorySection({ hide, kind }: { hide?: ReadonlySet<string>; kin
         </ul>
       )}
       {history.hasNextPage && (
-        <Button variant="secondary" size="sm" className="mt-3" data-testid="history-more" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          data-testid="history-more"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
           {history.isFetchingNextPage ? t('common.loading') : t('history.showMore')}
         </Button>
       )}
@@ -56,8 +65,21 @@ function HistoryRow({ record }: { record: ImageRecord }) {
         {/* One line with an ellipsis, the full name on hover, so a phone's rows stay short. */}
         <p className="flex items-center gap-2 font-medium text-slate-900" title={record.originalName}>
           {record.kind === 'deck' && (
-            <svg data-testid="history-deck-icon" role="img" aria-label={t('decks.deckIcon')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-5 shrink-0 text-orange-600">
-              <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 4.5h16.5M4.5 4.5v10.5a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5V4.5M12 16.5V21m-3 0h6M8.25 12.75 11 9.75l2.25 2.25 3-3.75" />
+            <svg
+              data-testid="history-deck-icon"
+              role="img"
+              aria-label={t('decks.deckIcon')}
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              className="size-5 shrink-0 text-orange-600"
+            >
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M3.75 4.5h16.5M4.5 4.5v10.5a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5V4.5M12 16.5V21m-3 0h6M8.25 12.75 11 9.75l2.25 2.25 3-3.75"
+              />
             </svg>
           )}
           <span className="truncate">{record.originalName}</span>

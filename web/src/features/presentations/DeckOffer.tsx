@@ -17,11 +17,16 @@ export function DeckOffer({ signedIn, maxBytes }: { signedIn: boolean; maxBytes:
         <li>{t('decks.offer.what3')}</li>
       </ul>
       {payments ? (
-        <Link to={signedIn ? SUBSCRIBE_PATH : SIGN_IN_TO_SUBSCRIBE} className="mt-4 inline-block rounded-lg bg-amber-400 px-4 py-2 font-medium text-slate-900 hover:bg-amber-300">
+        <Link
+          to={signedIn ? SUBSCRIBE_PATH : SIGN_IN_TO_SUBSCRIBE}
+          className="mt-4 inline-block rounded-lg bg-amber-400 px-4 py-2 font-medium text-slate-900 hover:bg-amber-300"
+        >
           {signedIn ? t('decks.offer.cta') : t('decks.offer.signIn')}
         </Link>
       ) : (
-        <p data-testid="premium-not-for-sale" className="mt-4 text-sm text-slate-700">{t('decks.offer.paymentsOff')}</p>
+        <p data-testid="premium-not-for-sale" className="mt-4 text-sm text-slate-700">
+          {t('decks.offer.paymentsOff')}
+        </p>
       )}
     </section>
   );

@@ -46,7 +46,9 @@ export function DeckTool({ plan, children }: DeckToolProps) {
   // A finished deck leaves the local list for the server's, where it stays after a reload.
   const working = entries.filter((entry) => entry.state !== 'done');
   const shownDeckIds = useMemo(() => new Set(decks.items.map((record) => record.id)), [decks.items]);
-  const busy = entries.some((entry) => entry.state === 'uploading' || entry.state === 'optimising' || entry.state === 'waiting' || entry.state === 'busy');
+  const busy = entries.some(
+    (entry) => entry.state === 'uploading' || entry.state === 'optimising' || entry.state === 'waiting' || entry.state === 'busy',
+  );
   // Leaving the page ends a wait for a busy server: the deck is not sent again unseen.
   const waits = useRef(new AbortController());
   useEffect(() => {
@@ -55,7 +57,8 @@ export function DeckTool({ plan, children }: DeckToolProps) {
     return () => controller.abort();
   }, []);
   const size = formatMb(plan.maxPresentationBytes, i18n.language);
-  const update = (key: string, change: Partial<DeckEntry>) => setEntries((all) => all.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const update = (key: string, change: Partial<DeckEntry>) =>
+    setEntries((all) => all.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
 
   async function start(files: File[]) {
     const { accepted, rejected } = selectDecks(files, { maxBytes: plan.maxPresentationBytes, count: plan.filesPerSelection });
@@ -64,18 +67,32 @@ export function DeckTool({ plan, children }: DeckToolProps) {
         variant: 'destructive',
         title: t('decks.upload.rejectedTitle', { count: rejected.length }),
         description: rejected
-          .map(({ name, reason }) => t(`decks.upload.rejected${reason === 'type' ? 'Type' : reason === 'size' ? 'Size' : 'Count'}`, { name, size, count: plan.filesPerSelection }))
+          .map(({ name, reason }) =>
+            t(`decks.upload.rejected${reason === 'type' ? 'Type' : reason === 'size' ? 'Size' : 'Count'}`, {
+              name,
+              size,
+              count: plan.filesPerSelection,
+            }),
+          )
           .join(' '),
       });
     }
-    const added = accepted.map((file) => ({ key: `${Date.now()}-${Math.random()}-${file.name}`, file, state: 'waiting' as const, percent: 0 }));
+    const added = accepted.map((file) => ({
+      key: `${Date.now()}-${Math.random()}-${file.name}`,
+      file,
+      state: 'waiting' as const,
+      percent: 0,
+    }));
     setEntries((all) => [...added, ...all]);
     // One after another: each deck is heavy work on the server.
     for (const entry of added) {
       update(entry.key, { state: 'uploading' });
       try {
         const record = await sendWhileBusy(
-          () => processDeck(entry.file, target, (percent) => update(entry.key, percent >= 100 ? { percent, state: 'optimising' } : { percent, state: 'uploading' })),
+          () =>
+            processDeck(entry.file, target, (percent) =>
+              update(entry.key, percent >= 100 ? { percent, state: 'optimising' } : { percent, state: 'uploading' }),
+            ),
           { signal: waits.current.signal, onWait: (seconds) => update(entry.key, { state: 'busy', busySeconds: seconds, percent: 0 }) },
         );
         queryClient.setQueryData<ResultPages>(queryKeys.deckResults, (data) => withRecordFirst(data, record));
@@ -83,7 +100,10 @@ export function DeckTool({ plan, children }: DeckToolProps) {
       } catch (error) {
         update(entry.key, { state: 'failed', error: errorMessage(error, t, i18n.exists) });
       }
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.session }), queryClient.invalidateQueries({ queryKey: queryKeys.history })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.history }),
+      ]);
     }
   }
 
@@ -99,8 +119,22 @@ export function DeckTool({ plan, children }: DeckToolProps) {
         <legend className="px-1 text-sm font-semibold text-slate-800">{t('decks.target.legend')}</legend>
         <div className="grid gap-3 sm:grid-cols-3">
           {deckTargets.map((option) => (
-            <label key={option} className={clsx('flex cursor-pointer gap-2 rounded-xl border p-3', target === option ? 'border-brand-500 bg-brand-50' : 'border-slate-200')}>
-              <input type="radio" name="deck-target" value={option} checked={target === option} disabled={busy} onChange={() => setTarget(option)} className="mt-1" />
+            <label
+              key={option}
+              className={clsx(
+                'flex cursor-pointer gap-2 rounded-xl border p-3',
+                target === option ? 'border-brand-500 bg-brand-50' : 'border-slate-200',
+              )}
+            >
+              <input
+                type="radio"
+                name="deck-target"
+                value={option}
+                checked={target === option}
+                disabled={busy}
+                onChange={() => setTarget(option)}
+                className="mt-1"
+              />
               <span>
                 <span className="block font-medium text-slate-900">{t(`decks.target.${option}`)}</span>
                 <span className="block text-sm text-slate-600">{t(`decks.target.${option}Hint`)}</span>
@@ -192,7 +226,14 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
       <div className="min-w-0 flex-1">
         <p className="font-medium break-all text-slate-900">{name}</p>
         {entry && (entry.state === 'uploading' || entry.state === 'waiting') ? (
-          <div role="progressbar" aria-label={t('decks.results.uploading', { percent: entry.percent })} aria-valuenow={entry.percent} aria-valuemin={0} aria-valuemax={100} className="mt-2 h-2 w-full max-w-xs rounded-full bg-slate-100">
+          <div
+            role="progressbar"
+            aria-label={t('decks.results.uploading', { percent: entry.percent })}
+            aria-valuenow={entry.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="mt-2 h-2 w-full max-w-xs rounded-full bg-slate-100"
+          >
             <div className="h-2 rounded-full bg-brand-500" style={{ width: `${entry.percent}%` }} />
           </div>
         ) : entry?.state === 'optimising' ? (
@@ -210,8 +251,10 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
         ) : record ? (
           <>
             <p data-testid="deck-sizes" className="mt-1 text-sm text-slate-700">
-              {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} → {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
-              {!record.alreadyOptimal && ` · ${t('decks.results.saved', { percent: percentSaved(record.originalSize, record.processedSize) })}`}
+              {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
+              {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
+              {!record.alreadyOptimal &&
+                ` · ${t('decks.results.saved', { percent: percentSaved(record.originalSize, record.processedSize) })}`}
             </p>
             <p data-testid="deck-report" className="text-sm text-slate-600">
               {record.alreadyOptimal ? t('decks.results.alreadyOptimal') : record.report ? deckReportText(record.report, t) : ''}

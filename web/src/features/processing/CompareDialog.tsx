@@ -123,7 +123,13 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
       >
         {record.objectPath && (
           <div className="absolute inset-0">
-            <img src={record.objectPath} alt={t('compare.after')} draggable={false} className="size-full object-contain" style={{ transform }} />
+            <img
+              src={record.objectPath}
+              alt={t('compare.after')}
+              draggable={false}
+              className="size-full object-contain"
+              style={{ transform }}
+            />
           </div>
         )}
         {originalUrl && (
@@ -141,8 +147,12 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
           </div>
         )}
         <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow" style={{ left: `${position}%` }} />
-        <span className="pointer-events-none absolute top-2 left-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white">{t('compare.before')}</span>
-        <span className="pointer-events-none absolute top-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white">{t('compare.after')}</span>
+        <span className="pointer-events-none absolute top-2 left-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white">
+          {t('compare.before')}
+        </span>
+        <span className="pointer-events-none absolute top-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white">
+          {t('compare.after')}
+        </span>
       </div>
       <div className="space-y-3 px-4 py-3">
         <label className="block text-sm text-slate-700">
@@ -161,20 +171,40 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
           />
         </label>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <button type="button" onClick={() => zoomBy(1 / 1.5)} disabled={zoom <= 1} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
+          <button
+            type="button"
+            onClick={() => zoomBy(1 / 1.5)}
+            disabled={zoom <= 1}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40"
+          >
             {t('compare.zoomOut')}
           </button>
-          <span data-testid="compare-zoom" aria-live="polite">{t('compare.zoom', { value: Math.round(zoom * 100) })}</span>
-          <button type="button" onClick={() => zoomBy(1.5)} disabled={zoom >= MAX_ZOOM} className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40">
+          <span data-testid="compare-zoom" aria-live="polite">
+            {t('compare.zoom', { value: Math.round(zoom * 100) })}
+          </span>
+          <button
+            type="button"
+            onClick={() => zoomBy(1.5)}
+            disabled={zoom >= MAX_ZOOM}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 disabled:opacity-40"
+          >
             {t('compare.zoomIn')}
           </button>
         </div>
         <dl className="grid gap-2 sm:grid-cols-3">
-          {facts(t('compare.before'), record.originalSize, originalSize?.width ?? 0, originalSize?.height ?? 0, original.type || original.name.split('.').pop() || '?')}
+          {facts(
+            t('compare.before'),
+            record.originalSize,
+            originalSize?.width ?? 0,
+            originalSize?.height ?? 0,
+            original.type || original.name.split('.').pop() || '?',
+          )}
           {facts(t('compare.after'), record.processedSize, record.width, record.height, record.format)}
           <div>
             <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('compare.savedLabel')}</dt>
-            <dd className="text-sm font-semibold text-emerald-700">{saved > 0 ? t('results.saved', { value: saved }) : t('results.noSavings')}</dd>
+            <dd className="text-sm font-semibold text-emerald-700">
+              {saved > 0 ? t('results.saved', { value: saved }) : t('results.noSavings')}
+            </dd>
           </div>
         </dl>
         {record.similarity !== null && (

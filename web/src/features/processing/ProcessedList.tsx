@@ -41,7 +41,9 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
   return (
     <section aria-labelledby="processed-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="processed-heading" className="text-lg font-semibold text-slate-900">{t('results.heading')}</h2>
+        <h2 id="processed-heading" className="text-lg font-semibold text-slate-900">
+          {t('results.heading')}
+        </h2>
         {zipBatch && inBatch > 1 && (
           <a
             href={apiPath(apiPaths.batchZip, { batchId: zipBatch })}
@@ -138,7 +140,11 @@ function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRo
             </p>
           )}
           {record.alreadyOptimal && <p className="mt-1 text-sm text-slate-500">{t('results.alreadyOptimal')}</p>}
-          {completed && <p className="mt-1 text-sm text-slate-500">{t('results.availableUntil', { time: formatDateTime(record.expiresAt, i18n.language) })}</p>}
+          {completed && (
+            <p className="mt-1 text-sm text-slate-500">
+              {t('results.availableUntil', { time: formatDateTime(record.expiresAt, i18n.language) })}
+            </p>
+          )}
         </div>
         <ResultStatusBadge status={record.status} />
       </div>

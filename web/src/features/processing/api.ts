@@ -20,8 +20,7 @@ export function useCurrentResults() {
 export function useAddResult() {
   const queryClient = useQueryClient();
   return useCallback(
-    (record: ImageRecord) =>
-      queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withRecordFirst(data, record)),
+    (record: ImageRecord) => queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withRecordFirst(data, record)),
     [queryClient],
   );
 }
@@ -53,7 +52,13 @@ export function useRemoveResult() {
         if (keepalive) {
           // The page is going away: a keepalive request outlives it.
           void forgetOriginal(id);
-          await fetch(apiPath(apiPaths.result, { id }), { method: 'DELETE', credentials: 'include', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+          await fetch(apiPath(apiPaths.result, { id }), {
+            method: 'DELETE',
+            credentials: 'include',
+            keepalive: true,
+            headers: { 'Content-Type': 'application/json' },
+            body: '{}',
+          });
           return;
         }
         await apiSend('DELETE', apiPath(apiPaths.result, { id }), {}, noContentSchema);

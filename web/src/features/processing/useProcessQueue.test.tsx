@@ -111,7 +111,11 @@ describe('useProcessQueue', () => {
   });
 
   it('sends a batch a few at a time with its batchId and folder paths, and a cancel starts no more files', async () => {
-    const many = Array.from({ length: 8 }, (_, i) => ({ id: `f${i}`, file: new File([new Uint8Array(8)], `f${i}.jpg`, { type: 'image/jpeg' }), relativePath: `Trip/f${i}.jpg` }));
+    const many = Array.from({ length: 8 }, (_, i) => ({
+      id: `f${i}`,
+      file: new File([new Uint8Array(8)], `f${i}.jpg`, { type: 'image/jpeg' }),
+      relativePath: `Trip/f${i}.jpg`,
+    }));
     let inFlight = 0;
     let most = 0;
     const waiting: (() => void)[] = [];
@@ -155,7 +159,7 @@ describe('useProcessQueue', () => {
       vi.useRealTimers();
     });
 
-    it("waits the Retry-After, shows the file as waiting and not failed, and sends it again", async () => {
+    it('waits the Retry-After, shows the file as waiting and not failed, and sends it again', async () => {
       upload.mockRejectedValueOnce(busy(12)).mockRejectedValueOnce(busy()).mockResolvedValueOnce(record('a'));
       const { hook, states, processed } = renderQueue();
       let run: Promise<void> | undefined;
@@ -220,20 +224,23 @@ describe('useProcessQueue', () => {
       expect(hook.result.current.busy).toBe(false);
     });
 
-    it.each(['still_running', 'not_processed'])('does not send again a file whose job is %s (processed twice, or a file that kills workers sent round them)', async (reason) => {
-      upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Not now.', {}, { reason }, {}, 30)).mockResolvedValue(record('a'));
-      const { hook, states, processed } = renderQueue();
-      let run: Promise<void> | undefined;
-      act(() => {
-        run = hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1');
-      });
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(60_000);
-        await run;
-      });
-      expect(upload).toHaveBeenCalledTimes(1);
-      expect(processed).toEqual([]);
-      expect(states.at(-1)?.state.kind).toBe('failed');
-    });
+    it.each(['still_running', 'not_processed'])(
+      'does not send again a file whose job is %s (processed twice, or a file that kills workers sent round them)',
+      async (reason) => {
+        upload.mockRejectedValueOnce(new ApiError(503, 'server_busy', 'Not now.', {}, { reason }, {}, 30)).mockResolvedValue(record('a'));
+        const { hook, states, processed } = renderQueue();
+        let run: Promise<void> | undefined;
+        act(() => {
+          run = hook.result.current.processAll(files.slice(0, 1), defaultSettings, 'session-1');
+        });
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(60_000);
+          await run;
+        });
+        expect(upload).toHaveBeenCalledTimes(1);
+        expect(processed).toEqual([]);
+        expect(states.at(-1)?.state.kind).toBe('failed');
+      },
+    );
   });
 });

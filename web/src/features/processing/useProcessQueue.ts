@@ -54,7 +54,10 @@ export function useProcessQueue({ onState, onProcessed }: QueueCallbacks) {
   const refresh = useCallback(
     () =>
       // The history query exists only on the signed-in page; invalidating it elsewhere is a no-op.
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.session }), queryClient.invalidateQueries({ queryKey: queryKeys.history })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.history }),
+      ]),
     [queryClient],
   );
 

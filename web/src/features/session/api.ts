@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, plansResponseSchema, sessionResponseSchema, type Plan, type PlansResponse, type SessionResponse } from '@lightpix/shared';
+import {
+  apiPaths,
+  plansResponseSchema,
+  sessionResponseSchema,
+  type Plan,
+  type PlansResponse,
+  type SessionResponse,
+} from '@lightpix/shared';
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 

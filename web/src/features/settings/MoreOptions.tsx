@@ -18,11 +18,17 @@ export function MoreOptions({ settings, onChange, inputClass, targetWrong }: Mor
   const [open, setOpen] = useState(() => settings.targetKb.trim() !== '' || settings.keepMetadata);
 
   return (
-    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group rounded-lg border border-slate-200 px-3 py-2">
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group rounded-lg border border-slate-200 px-3 py-2"
+    >
       <summary className="cursor-pointer text-sm font-semibold text-slate-800 select-none">{t('settings.moreOptions')}</summary>
       <div className="mt-3 space-y-4">
         <div>
-          <label htmlFor={ids.target} className="mb-1 block text-sm text-slate-600">{t('settings.targetSize')}</label>
+          <label htmlFor={ids.target} className="mb-1 block text-sm text-slate-600">
+            {t('settings.targetSize')}
+          </label>
           <input
             id={ids.target}
             type="number"
@@ -36,7 +42,11 @@ export function MoreOptions({ settings, onChange, inputClass, targetWrong }: Mor
             onChange={(event) => onChange({ ...settings, targetKb: event.target.value })}
             className={inputClass}
           />
-          <p id={ids.targetHint} className={targetWrong ? 'mt-1 text-xs font-medium text-red-700' : 'mt-1 text-xs text-slate-500'} role={targetWrong ? 'alert' : undefined}>
+          <p
+            id={ids.targetHint}
+            className={targetWrong ? 'mt-1 text-xs font-medium text-red-700' : 'mt-1 text-xs text-slate-500'}
+            role={targetWrong ? 'alert' : undefined}
+          >
             {targetWrong ? t('settings.targetProblem') : t('settings.targetHint')}
           </p>
         </div>
@@ -50,9 +60,13 @@ export function MoreOptions({ settings, onChange, inputClass, targetWrong }: Mor
               onChange={(event) => onChange({ ...settings, keepMetadata: event.target.checked })}
               className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
             />
-            <label htmlFor={ids.metadata} className="text-sm text-slate-700">{t('settings.keepMetadata')}</label>
+            <label htmlFor={ids.metadata} className="text-sm text-slate-700">
+              {t('settings.keepMetadata')}
+            </label>
           </div>
-          <p id={ids.metadataHint} className="mt-1 text-xs text-slate-500">{t('settings.keepMetadataHint')}</p>
+          <p id={ids.metadataHint} className="mt-1 text-xs text-slate-500">
+            {t('settings.keepMetadataHint')}
+          </p>
         </div>
       </div>
     </details>

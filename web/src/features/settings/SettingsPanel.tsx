@@ -45,7 +45,16 @@ export function SettingsPanel(props: SettingsPanelProps) {
   const problems = settingsProblems(settings);
   const dimensionsWrong = problems.has('width') || problems.has('height');
   const canProcess = props.canProcess && problems.size === 0;
-  const ids = { width: useId(), height: useId(), ratio: useId(), quality: useId(), format: useId(), formatHint: useId(), hint: useId(), smartHint: useId() };
+  const ids = {
+    width: useId(),
+    height: useId(),
+    ratio: useId(),
+    quality: useId(),
+    format: useId(),
+    formatHint: useId(),
+    hint: useId(),
+    smartHint: useId(),
+  };
 
   function changeDimension(changed: 'width' | 'height', text: string) {
     const other = changed === 'width' ? 'height' : 'width';
@@ -72,15 +81,37 @@ export function SettingsPanel(props: SettingsPanelProps) {
 
   return (
     <section aria-labelledby="settings-heading" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">{t('settings.heading')}</h2>
+      <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
+        {t('settings.heading')}
+      </h2>
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-800">{t('settings.resize')}</legend>
         <div className="grid grid-cols-2 gap-3">
-          <DimensionInput id={ids.width} hintId={ids.hint} label={t('settings.width')} placeholder={t('settings.auto')} value={settings.width} invalid={problems.has('width')} onChange={(text) => changeDimension('width', text)} />
-          <DimensionInput id={ids.height} hintId={ids.hint} label={t('settings.height')} placeholder={t('settings.auto')} value={settings.height} invalid={problems.has('height')} onChange={(text) => changeDimension('height', text)} />
+          <DimensionInput
+            id={ids.width}
+            hintId={ids.hint}
+            label={t('settings.width')}
+            placeholder={t('settings.auto')}
+            value={settings.width}
+            invalid={problems.has('width')}
+            onChange={(text) => changeDimension('width', text)}
+          />
+          <DimensionInput
+            id={ids.height}
+            hintId={ids.hint}
+            label={t('settings.height')}
+            placeholder={t('settings.auto')}
+            value={settings.height}
+            invalid={problems.has('height')}
+            onChange={(text) => changeDimension('height', text)}
+          />
         </div>
-        <p id={ids.hint} className={clsx('text-xs', dimensionsWrong ? 'font-medium text-red-700' : 'text-slate-500')} role={dimensionsWrong ? 'alert' : undefined}>
+        <p
+          id={ids.hint}
+          className={clsx('text-xs', dimensionsWrong ? 'font-medium text-red-700' : 'text-slate-500')}
+          role={dimensionsWrong ? 'alert' : undefined}
+        >
           {dimensionsWrong ? t('settings.dimensionsProblem', { max: MAX_DIMENSION }) : t('settings.dimensionsHint')}
         </p>
         <div className="flex items-center gap-2">
@@ -91,7 +122,9 @@ export function SettingsPanel(props: SettingsPanelProps) {
             onChange={(event) => onChange({ ...settings, maintainRatio: event.target.checked })}
             className="size-4 rounded border-slate-300 accent-brand-600"
           />
-          <label htmlFor={ids.ratio} className="text-sm text-slate-700">{t('settings.keepProportions')}</label>
+          <label htmlFor={ids.ratio} className="text-sm text-slate-700">
+            {t('settings.keepProportions')}
+          </label>
         </div>
         <div role="group" aria-label={t('settings.presets')} className="flex flex-wrap gap-2">
           {resizePresets.map((preset) => {
@@ -104,7 +137,9 @@ export function SettingsPanel(props: SettingsPanelProps) {
                 onClick={() => onChange({ ...settings, width: preset.width?.toString() ?? '', height: preset.height?.toString() ?? '' })}
                 className={clsx(
                   'rounded-full border px-3 py-1 text-sm transition-colors',
-                  active ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400 hover:text-brand-700',
+                  active
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400 hover:text-brand-700',
                 )}
               >
                 {preset.width === null ? t('settings.keepOriginal') : `${preset.width}×${preset.height}`}
@@ -118,7 +153,9 @@ export function SettingsPanel(props: SettingsPanelProps) {
         <legend className="text-sm font-semibold text-slate-800">{t('settings.compression')}</legend>
         <div>
           <div className="mb-1 flex items-baseline justify-between">
-            <label htmlFor={ids.quality} className="text-sm text-slate-600">{t('settings.quality')}</label>
+            <label htmlFor={ids.quality} className="text-sm text-slate-600">
+              {t('settings.quality')}
+            </label>
             <span className="text-sm font-semibold text-brand-700" aria-hidden="true">
               {smart ? t('settings.smart') : `${settings.quality}%`}
             </span>
@@ -140,7 +177,9 @@ export function SettingsPanel(props: SettingsPanelProps) {
           </div>
         </div>
         <div>
-          <label htmlFor={ids.format} className="mb-1 block text-sm text-slate-600">{t('settings.format')}</label>
+          <label htmlFor={ids.format} className="mb-1 block text-sm text-slate-600">
+            {t('settings.format')}
+          </label>
           <select
             id={ids.format}
             aria-describedby={settings.format === 'original' || settings.format === SMALLEST_FORMAT ? ids.formatHint : undefined}
@@ -151,7 +190,9 @@ export function SettingsPanel(props: SettingsPanelProps) {
             <option value="original">{t('settings.keepOriginalFormat')}</option>
             <option value={SMALLEST_FORMAT}>{t('engine.smallestFormat')}</option>
             {outputFormats.map((format) => (
-              <option key={format} value={format}>{formatLabel(format)}</option>
+              <option key={format} value={format}>
+                {formatLabel(format)}
+              </option>
             ))}
           </select>
           {(settings.format === 'original' || settings.format === SMALLEST_FORMAT) && (
@@ -183,7 +224,9 @@ export function SettingsPanel(props: SettingsPanelProps) {
           {t('settings.smartLightening')}
         </Button>
       </div>
-      <p id={ids.smartHint} className="-mt-4 text-xs text-slate-500">{t('settings.smartHint')}</p>
+      <p id={ids.smartHint} className="-mt-4 text-xs text-slate-500">
+        {t('settings.smartHint')}
+      </p>
     </section>
   );
 }
@@ -201,7 +244,9 @@ interface DimensionInputProps {
 function DimensionInput({ id, hintId, label, placeholder, value, invalid, onChange }: DimensionInputProps) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm text-slate-600">{label}</label>
+      <label htmlFor={id} className="mb-1 block text-sm text-slate-600">
+        {label}
+      </label>
       <input
         id={id}
         type="number"

@@ -16,7 +16,8 @@ export function StatsSection() {
   if (data && data.imagesProcessed >= LANDING_FIGURE_MINIMUMS.imagesProcessed) {
     figures.push({ label: t('landing.stats.images'), value: number.format(data.imagesProcessed) });
   }
-  if (data && data.users >= LANDING_FIGURE_MINIMUMS.users) figures.push({ label: t('landing.stats.users'), value: number.format(data.users) });
+  if (data && data.users >= LANDING_FIGURE_MINIMUMS.users)
+    figures.push({ label: t('landing.stats.users'), value: number.format(data.users) });
   if (data && data.uptimePercent !== null) {
     figures.push({
       label: t('landing.stats.uptime'),
@@ -29,12 +30,18 @@ export function StatsSection() {
 
   return (
     <section aria-labelledby="stats-heading" className="rounded-2xl bg-slate-900 px-6 py-10 text-white">
-      <h2 id="stats-heading" className="text-center text-2xl font-bold">{t('landing.stats.heading')}</h2>
+      <h2 id="stats-heading" className="text-center text-2xl font-bold">
+        {t('landing.stats.heading')}
+      </h2>
       {stats.isPending ? (
         <p className="mt-6 text-center text-slate-300">{t('landing.stats.loading')}</p>
       ) : (
         <dl
-          className={clsx('mx-auto mt-8 grid gap-6 text-center', figures.length === 2 && 'max-w-2xl sm:grid-cols-2', figures.length === 3 && 'sm:grid-cols-3')}
+          className={clsx(
+            'mx-auto mt-8 grid gap-6 text-center',
+            figures.length === 2 && 'max-w-2xl sm:grid-cols-2',
+            figures.length === 3 && 'sm:grid-cols-3',
+          )}
           data-testid="landing-stats"
         >
           {figures.map((figure) => (

@@ -61,7 +61,15 @@ function dimensions(width: number, height: number): string {
   return width > 0 && height > 0 ? `${width}×${height}` : '—';
 }
 
-function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; settings: ProcessingSettings; onRemove: (id: string) => void }) {
+function SelectedFileRow({
+  image,
+  settings,
+  onRemove,
+}: {
+  image: SelectedImage;
+  settings: ProcessingSettings;
+  onRemove: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const original = { width: image.width, height: image.height, bytes: image.file.size, format: image.format };
   // Format, size in pixels and quality follow from the settings; the bytes are known only once optimised (docs/decisions/0122).
@@ -71,7 +79,9 @@ function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; 
   return (
     <li data-testid="selected-row" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        {image.thumbnail && <img src={image.thumbnail} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md object-cover" />}
+        {image.thumbnail && (
+          <img src={image.thumbnail} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md object-cover" />
+        )}
         <div className="min-w-0 flex-1">
           <p className="font-medium break-all text-slate-900">{image.file.name}</p>
           {image.relativePath.includes('/') && (
@@ -102,7 +112,9 @@ function SelectedFileRow({ image, settings, onRemove }: { image: SelectedImage; 
           <dd className="mt-0.5 text-slate-700">
             {after.format} · {after.size ? dimensions(after.size.width, after.size.height) : '—'} ·{' '}
             {image.readable === false ? (
-              <span data-testid="estimate-unknown" title={t('refused.unreadable')}>{t('refused.unknownSize')}</span>
+              <span data-testid="estimate-unknown" title={t('refused.unreadable')}>
+                {t('refused.unknownSize')}
+              </span>
             ) : (
               <>
                 {settings.quality === 'smart' ? t('results.smartQuality') : t('selected.quality', { value: settings.quality })} ·{' '}
@@ -145,7 +157,9 @@ function UploadStatus({ state }: { state: UploadState }) {
   const label = uploading ? t('processing.uploading', { percent: state.percent }) : t('processing.processing');
   return (
     <div className="mt-3">
-      <p className="mb-1 text-sm text-slate-600" aria-hidden="true">{label}</p>
+      <p className="mb-1 text-sm text-slate-600" aria-hidden="true">
+        {label}
+      </p>
       <div
         role="progressbar"
         aria-label={label}

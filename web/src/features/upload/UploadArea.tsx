@@ -160,7 +160,11 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
         strokeWidth="1.5"
         className={clsx('size-12', disabled ? 'text-slate-300' : 'text-brand-500')}
       >
-        <path strokeLinecap="round" strokeLinejoin="round" d="M12 16.5V4.5m0 0L7.5 9M12 4.5 16.5 9M3.75 15v2.25A2.25 2.25 0 0 0 6 19.5h12a2.25 2.25 0 0 0 2.25-2.25V15" />
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M12 16.5V4.5m0 0L7.5 9M12 4.5 16.5 9M3.75 15v2.25A2.25 2.25 0 0 0 6 19.5h12a2.25 2.25 0 0 0 2.25-2.25V15"
+        />
       </svg>
       {limitReached ? (
         <div role="status">
@@ -168,7 +172,9 @@ export function UploadArea({ allowed, limitReached, maxImageBytes, unlimited, bu
           {limitOffer ?? <p className="mt-1 text-sm text-slate-600">{t('upload.limitReached.body')}</p>}
         </div>
       ) : selectionFull ? (
-        <p role="status" className="text-lg font-semibold text-slate-700">{t('upload.selectionFull')}</p>
+        <p role="status" className="text-lg font-semibold text-slate-700">
+          {t('upload.selectionFull')}
+        </p>
       ) : (
         <>
           <p className="text-lg font-semibold text-slate-800">

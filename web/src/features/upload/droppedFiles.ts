@@ -52,7 +52,11 @@ export async function droppedFiles(data: DataTransfer): Promise<PickedFile[]> {
   for (const entry of entries) {
     if (entry!.isDirectory) await walk(entry!, picked);
     // A file dropped beside folders is not inside one.
-    else picked.push({ file: await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject)), relativePath: '' });
+    else
+      picked.push({
+        file: await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject)),
+        relativePath: '',
+      });
   }
   return picked;
 }

@@ -56,23 +56,34 @@ export function AdminPage() {
           <PageTitle>{t('admin.title')}</PageTitle>
           {user.data && <p className="mt-2 text-slate-600">{t('admin.welcome', { name: displayName(user.data) })}</p>}
         </div>
-        <Link to="/" className="self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:self-auto">
+        <Link
+          to="/"
+          className="self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:self-auto"
+        >
           {t('admin.home')}
         </Link>
       </div>
       {(stats.isError || usersFailed) && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">{t('admin.loadFailed')}</p>
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {t('admin.loadFailed')}
+        </p>
       )}
       <section aria-labelledby="admin-stats-heading">
-        <h2 id="admin-stats-heading" className="sr-only">{t('admin.stats.heading')}</h2>
+        <h2 id="admin-stats-heading" className="sr-only">
+          {t('admin.stats.heading')}
+        </h2>
         <StatsCards stats={stats.data} />
       </section>
       <section aria-labelledby="admin-users-heading" className="space-y-3">
-        <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">{t('admin.users.heading')}</h2>
+        <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">
+          {t('admin.users.heading')}
+        </h2>
         <AdminUsers currentUserId={user.data?.id} onFailed={setUsersFailed} extraActions={resetAction} />
       </section>
       <section aria-labelledby="admin-contact-heading" className="space-y-3">
-        <h2 id="admin-contact-heading" className="text-lg font-semibold text-slate-900">{t('contact.admin.heading')}</h2>
+        <h2 id="admin-contact-heading" className="text-lg font-semibold text-slate-900">
+          {t('contact.admin.heading')}
+        </h2>
         <ContactMessagesList />
       </section>
     </div>

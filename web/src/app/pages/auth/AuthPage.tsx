@@ -53,15 +53,24 @@ export function AuthPage() {
         <AuthForm mode={mode} onSubmit={() => setSubmitted(true)} onModeChange={setMode} onForgotPassword={() => setMode('forgot')} />
       )}
       <div className="text-center">
-        <Link to="/guest" data-testid="continue-as-guest" className="inline-flex rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/guest"
+          data-testid="continue-as-guest"
+          className="inline-flex rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           {t('auth.continueAsGuest')}
         </Link>
       </div>
       <p className="text-center text-xs text-slate-500">
         {t('auth.legalPrefix')}{' '}
-        <Link to="/terms-of-service" className="underline hover:text-slate-800">{t('auth.terms')}</Link>{' '}
+        <Link to="/terms-of-service" className="underline hover:text-slate-800">
+          {t('auth.terms')}
+        </Link>{' '}
         {t('auth.legalAnd')}{' '}
-        <Link to="/privacy-policy" className="underline hover:text-slate-800">{t('auth.privacy')}</Link>.
+        <Link to="/privacy-policy" className="underline hover:text-slate-800">
+          {t('auth.privacy')}
+        </Link>
+        .
       </p>
     </div>
   );
@@ -76,14 +85,22 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
   if (info.data?.available) return <ForgotPasswordForm onBack={onBack} />;
   const supportEmail = contact.data?.supportEmail;
   return (
-    <div data-testid="reset-unavailable" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm sm:p-6">
+    <div
+      data-testid="reset-unavailable"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm sm:p-6"
+    >
       <p>{t('auth.forgot.unavailable')}</p>
       <p>
-        <Link to="/contact" className="font-medium text-brand-700 underline">{t('auth.forgot.contact')}</Link>
+        <Link to="/contact" className="font-medium text-brand-700 underline">
+          {t('auth.forgot.contact')}
+        </Link>
         {supportEmail && (
           <>
             {' '}
-            {t('auth.forgot.orWrite')} <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">{supportEmail}</a>
+            {t('auth.forgot.orWrite')}{' '}
+            <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+              {supportEmail}
+            </a>
           </>
         )}
       </p>

@@ -26,7 +26,11 @@ export function ResetPasswordPage() {
       {token && !invalid ? (
         <ResetPasswordForm token={token} onLinkInvalid={() => setInvalid(true)} onDone={() => navigate('/', { replace: true })} />
       ) : (
-        <div role="alert" data-testid="reset-link-invalid" className="space-y-4 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
+        <div
+          role="alert"
+          data-testid="reset-link-invalid"
+          className="space-y-4 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900"
+        >
           <p>{t(token ? 'auth.reset.invalid' : 'auth.reset.incomplete')}</p>
           <Link to={ASK_AGAIN} className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('auth.reset.askAgain')}

@@ -1,4 +1,11 @@
-import { API_KEY_REQUESTS_PER_MINUTE, apiPaths, DEVELOPERS_PATH, DOCUMENTED_API_ERRORS, MAX_API_KEYS, TINIFY_ERRORS } from '@lightpix/shared';
+import {
+  API_KEY_REQUESTS_PER_MINUTE,
+  apiPaths,
+  DEVELOPERS_PATH,
+  DOCUMENTED_API_ERRORS,
+  MAX_API_KEYS,
+  TINIFY_ERRORS,
+} from '@lightpix/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +20,11 @@ import { useApiOrigin } from '../../../features/developers/api';
 function Code({ children, testId }: { children: string; testId?: string }) {
   return (
     // Focusable, so keyboard users can scroll a long line sideways.
-    <pre data-testid={testId} tabIndex={0} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100">
+    <pre
+      data-testid={testId}
+      tabIndex={0}
+      className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100"
+    >
       <code>{children}</code>
     </pre>
   );
@@ -22,7 +33,9 @@ function Code({ children, testId }: { children: string; testId?: string }) {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">{title}</h2>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -59,7 +72,10 @@ export function DevelopersPage() {
       ) : (
         <Section id="keys-heading" title={t('developers.keys.title')}>
           <p className="mt-1 text-sm text-slate-600">{t('developers.keys.signedOut')}</p>
-          <Link to={`/auth?redirect=${DEVELOPERS_PATH}`} className="mt-3 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            to={`/auth?redirect=${DEVELOPERS_PATH}`}
+            className="mt-3 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             {t('developers.keys.signIn')}
           </Link>
         </Section>
@@ -81,9 +97,13 @@ export function DevelopersPage() {
 
       <Section id="client-heading" title={t('developers.client.title')}>
         <p className="mt-1 text-sm text-slate-600">{t('developers.client.body')}</p>
-        <p className="mt-2 text-sm text-slate-600" data-testid="client-https">{t('developers.client.https')}</p>
+        <p className="mt-2 text-sm text-slate-600" data-testid="client-https">
+          {t('developers.client.https')}
+        </p>
         {!origin.startsWith('https:') && (
-          <p role="note" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('developers.client.notHttps')}</p>
+          <p role="note" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {t('developers.client.notHttps')}
+          </p>
         )}
         <Code testId="client-example">{`import tinify from 'tinify';
 
@@ -137,9 +157,15 @@ print(tinify.compression_count, "compressions this month")`}</Code>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 pr-4 font-medium">{t('developers.errors.status')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('developers.errors.name')}</th>
-              <th scope="col" className="py-2 font-medium">{t('developers.errors.meaning')}</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('developers.errors.status')}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('developers.errors.name')}
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                {t('developers.errors.meaning')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -156,7 +182,9 @@ print(tinify.compression_count, "compressions this month")`}</Code>
         </table>
         <p className="mt-4 text-sm text-slate-600">
           {t('developers.errors.openapi')}{' '}
-          <a href={apiPaths.developerOpenApi} className="font-medium text-brand-700 underline">{apiPaths.developerOpenApi}</a>
+          <a href={apiPaths.developerOpenApi} className="font-medium text-brand-700 underline">
+            {apiPaths.developerOpenApi}
+          </a>
         </p>
       </Section>
     </div>

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 const items = ['private', 'smaller', 'deleted'] as const;
 
 const icons: Record<(typeof items)[number], string> = {
-  private: 'M10 1.944A11.954 11.954 0 0 1 2.166 5C2.056 5.649 2 6.319 2 7c0 5.225 3.34 9.67 8 11.317C14.66 16.67 18 12.225 18 7c0-.682-.057-1.35-.166-2.001A11.954 11.954 0 0 1 10 1.944Z',
-  smaller: 'M10 3a.75.75 0 0 1 .75.75v10.638l3.96-4.158a.75.75 0 1 1 1.08 1.04l-5.25 5.5a.75.75 0 0 1-1.08 0l-5.25-5.5a.75.75 0 1 1 1.08-1.04l3.96 4.158V3.75A.75.75 0 0 1 10 3Z',
+  private:
+    'M10 1.944A11.954 11.954 0 0 1 2.166 5C2.056 5.649 2 6.319 2 7c0 5.225 3.34 9.67 8 11.317C14.66 16.67 18 12.225 18 7c0-.682-.057-1.35-.166-2.001A11.954 11.954 0 0 1 10 1.944Z',
+  smaller:
+    'M10 3a.75.75 0 0 1 .75.75v10.638l3.96-4.158a.75.75 0 1 1 1.08 1.04l-5.25 5.5a.75.75 0 0 1-1.08 0l-5.25-5.5a.75.75 0 1 1 1.08-1.04l3.96 4.158V3.75A.75.75 0 0 1 10 3Z',
   deleted: 'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm.75-13a.75.75 0 0 0-1.5 0v5c0 .414.336.75.75.75h4a.75.75 0 0 0 0-1.5h-3.25V5Z',
 };
 
@@ -13,7 +15,9 @@ export function GuestHighlights() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="highlights-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="highlights-heading" className="text-lg font-semibold text-slate-900">{t('highlights.heading')}</h2>
+      <h2 id="highlights-heading" className="text-lg font-semibold text-slate-900">
+        {t('highlights.heading')}
+      </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-3">
         {items.map((item) => (
           <li key={item} className="flex gap-3 sm:flex-col sm:gap-2">

@@ -6,7 +6,6 @@ import { usePaymentsAvailable } from '#lib/payments';
 import { allowanceText, priceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';
 
-
 /** Guest page: what an account or Premium adds, read from GET /api/plans. */
 export function PlanUpsell({ plans }: { plans: Plan[] }) {
   const { t, i18n } = useTranslation();
@@ -18,7 +17,9 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
 
   return (
     <section aria-labelledby="upsell-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="upsell-heading" className="text-lg font-semibold text-slate-900">{t('plans.heading')}</h2>
+      <h2 id="upsell-heading" className="text-lg font-semibold text-slate-900">
+        {t('plans.heading')}
+      </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col rounded-xl border border-slate-200 p-4">
           <h3 className="font-semibold text-slate-900">{t('plans.registered.title')}</h3>
@@ -28,7 +29,10 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
             <li>{t('plans.formats', { formats: registered.outputFormats.map(formatLabel).join(', ') })}</li>
             {registered.history && <li>{t('plans.history')}</li>}
           </ul>
-          <Link to={SIGN_UP_PATH} className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link
+            to={SIGN_UP_PATH}
+            className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
             {t('plans.registered.cta')}
           </Link>
         </div>
@@ -42,11 +46,16 @@ export function PlanUpsell({ plans }: { plans: Plan[] }) {
             {premium.ads === 'none' && <li>{t('plans.noAds')}</li>}
           </ul>
           {payments ? (
-            <Link to={SIGN_IN_TO_SUBSCRIBE} className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300">
+            <Link
+              to={SIGN_IN_TO_SUBSCRIBE}
+              className="mt-4 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-amber-300"
+            >
               {t('plans.premium.cta')}
             </Link>
           ) : (
-            <p data-testid="premium-not-for-sale" className="mt-4 text-center text-sm text-slate-600">{t('plans.paymentsOff')}</p>
+            <p data-testid="premium-not-for-sale" className="mt-4 text-center text-sm text-slate-600">
+              {t('plans.paymentsOff')}
+            </p>
           )}
         </div>
       </div>

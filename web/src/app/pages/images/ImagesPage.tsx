@@ -25,7 +25,11 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
           <PageTitle>{t('images.title')}</PageTitle>
           <p className="mt-2 max-w-2xl text-slate-600">{t('images.subtitle')}</p>
         </div>
-        <Link to="/powerpoint" data-testid="powerpoint-link" className="shrink-0 rounded-lg border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/powerpoint"
+          data-testid="powerpoint-link"
+          className="shrink-0 rounded-lg border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           {t('images.powerpoint')}
         </Link>
       </div>

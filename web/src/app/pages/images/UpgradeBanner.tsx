@@ -26,9 +26,14 @@ export function UpgradeBanner({ premium }: { premium: Plan | undefined }) {
     >
       <div>
         <p className="font-semibold text-amber-900">{t('images.banner.title')}</p>
-        <p data-testid="upgrade-banner-gives" className="mt-0.5 text-sm text-amber-800">{gives.join(' · ')}</p>
+        <p data-testid="upgrade-banner-gives" className="mt-0.5 text-sm text-amber-800">
+          {gives.join(' · ')}
+        </p>
       </div>
-      <Link to={SUBSCRIBE_PATH} className="shrink-0 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 shadow-sm hover:bg-amber-300">
+      <Link
+        to={SUBSCRIBE_PATH}
+        className="shrink-0 rounded-lg bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900 shadow-sm hover:bg-amber-300"
+      >
         {t('images.banner.cta')}
       </Link>
       <button

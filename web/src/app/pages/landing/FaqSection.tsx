@@ -27,7 +27,9 @@ export function FaqSection() {
 
   return (
     <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl scroll-mt-20">
-      <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">{t('landing.faq.heading')}</h2>
+      <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+        {t('landing.faq.heading')}
+      </h2>
       <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {(['quality', 'retention', 'formats', 'limits', 'cancel'] as const).map((item) => (
           <details key={item} className="group p-5">

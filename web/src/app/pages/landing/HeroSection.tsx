@@ -14,7 +14,10 @@ export function HeroSection() {
         <SectionLink section="upload" className="rounded-lg bg-brand-600 px-5 py-3 font-medium text-white shadow-sm hover:bg-brand-700">
           {t('landing.hero.start')}
         </SectionLink>
-        <SectionLink section="pricing" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-medium text-slate-800 hover:bg-slate-50">
+        <SectionLink
+          section="pricing"
+          className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-medium text-slate-800 hover:bg-slate-50"
+        >
           {t('landing.hero.pricing')}
         </SectionLink>
       </div>

@@ -42,7 +42,10 @@ function PlanButton({ plan, current }: { plan: Plan; current: Tier | undefined }
   return (
     <Link
       to={premium ? SIGN_IN_TO_SUBSCRIBE : SIGN_UP_PATH}
-      className={clsx(buttonClass, premium ? 'bg-amber-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-600 text-white hover:bg-brand-700')}
+      className={clsx(
+        buttonClass,
+        premium ? 'bg-amber-400 text-slate-900 hover:bg-amber-300' : 'bg-brand-600 text-white hover:bg-brand-700',
+      )}
     >
       {label}
     </Link>
@@ -57,7 +60,9 @@ export function PricingSection() {
 
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20">
-      <h2 id="pricing-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">{t('landing.pricing.heading')}</h2>
+      <h2 id="pricing-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+        {t('landing.pricing.heading')}
+      </h2>
       <p className="mt-3 text-center text-slate-600">{t('landing.pricing.subtitle')}</p>
       {maxImageBytes !== undefined && (
         <p data-testid="pricing-inputs" className="mt-1 text-center text-sm text-slate-500">
@@ -76,12 +81,16 @@ export function PricingSection() {
           >
             <h3 className="text-lg font-semibold text-slate-900">{t(`landing.pricing.${plan.tier}.title`)}</h3>
             <p className="mt-2 text-3xl font-bold text-slate-900">
-              {plan.priceEurCents === 0 ? t('landing.pricing.free') : t('landing.pricing.perMonth', { price: priceText(plan.priceEurCents, i18n.language) })}
+              {plan.priceEurCents === 0
+                ? t('landing.pricing.free')
+                : t('landing.pricing.perMonth', { price: priceText(plan.priceEurCents, i18n.language) })}
             </p>
             <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
               {planLines(t, plan).map((line) => (
                 <li key={line} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-600">✓</span>
+                  <span aria-hidden="true" className="text-brand-600">
+                    ✓
+                  </span>
                   {line}
                 </li>
               ))}

@@ -6,7 +6,9 @@ export function StepsSection() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="steps-heading">
-      <h2 id="steps-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">{t('landing.steps.heading')}</h2>
+      <h2 id="steps-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+        {t('landing.steps.heading')}
+      </h2>
       <ol className="mt-8 grid gap-4 sm:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step} className="rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm">

@@ -12,7 +12,9 @@ export function UploadSection() {
   return (
     <section id="upload" aria-labelledby="upload-heading" className="scroll-mt-20 space-y-4">
       <div className="text-center">
-        <h2 id="upload-heading" className="text-3xl font-bold tracking-tight text-slate-900">{t('landing.upload.heading')}</h2>
+        <h2 id="upload-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          {t('landing.upload.heading')}
+        </h2>
         <p className="mt-2 text-slate-600">{t('landing.upload.subtitle')}</p>
       </div>
       {status}

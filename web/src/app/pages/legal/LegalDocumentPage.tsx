@@ -58,9 +58,17 @@ export function LegalDocumentPage({ name }: { name: LegalName }) {
   return (
     <article lang={language} className="mx-auto max-w-3xl">
       {own !== REFERENCE && (
-        <p lang={own} className="mb-6 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm text-slate-600" data-testid="legal-reference">
+        <p
+          lang={own}
+          className="mb-6 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm text-slate-600"
+          data-testid="legal-reference"
+        >
           {t('legal.reference')}{' '}
-          <button type="button" className="font-medium text-brand-700 underline hover:text-brand-800" onClick={() => setShowReference(!showReference)}>
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline hover:text-brand-800"
+            onClick={() => setShowReference(!showReference)}
+          >
             {showReference ? t('legal.showTranslation') : t('legal.showReference')}
           </button>
         </p>

@@ -46,12 +46,36 @@ function render(document: LegalDocument, facts: LegalFacts, language: Language):
 
 /** Each language's words for the configured figures: the guest's, registered's and premium's allowance, the retention. */
 const figures: Record<Language, string[]> = {
-  it: ['3 immagini ogni 24 ore', '25 immagini al mese di calendario', '500 immagini al mese di calendario', 'fino a 40 file per volta', '6 ore'],
+  it: [
+    '3 immagini ogni 24 ore',
+    '25 immagini al mese di calendario',
+    '500 immagini al mese di calendario',
+    'fino a 40 file per volta',
+    '6 ore',
+  ],
   en: ['3 images every 24 hours', '25 images per calendar month', '500 images per calendar month', 'up to 40 files at a time', '6 hours'],
   es: ['3 imágenes cada 24 horas', '25 imágenes por mes natural', '500 imágenes por mes natural', 'hasta 40 archivos cada vez', '6 horas'],
-  de: ['3 Bilder alle 24 Stunden', '25 Bilder pro Kalendermonat', '500 Bilder pro Kalendermonat', 'bis zu 40 Dateien auf einmal', '6 Stunden'],
-  pl: ['3 obrazy co 24 godziny', '25 obrazów w miesiącu kalendarzowym', '500 obrazów w miesiącu kalendarzowym', 'do 40 plików naraz', '6 godzin'],
-  fr: ['3 images toutes les 24 heures', '25 images par mois civil', '500 images par mois civil', 'jusqu’à 40 fichiers à la fois', '6 heures'],
+  de: [
+    '3 Bilder alle 24 Stunden',
+    '25 Bilder pro Kalendermonat',
+    '500 Bilder pro Kalendermonat',
+    'bis zu 40 Dateien auf einmal',
+    '6 Stunden',
+  ],
+  pl: [
+    '3 obrazy co 24 godziny',
+    '25 obrazów w miesiącu kalendarzowym',
+    '500 obrazów w miesiącu kalendarzowym',
+    'do 40 plików naraz',
+    '6 godzin',
+  ],
+  fr: [
+    '3 images toutes les 24 heures',
+    '25 images par mois civil',
+    '500 images par mois civil',
+    'jusqu’à 40 fichiers à la fois',
+    '6 heures',
+  ],
 };
 
 describe('legal documents', () => {
@@ -65,7 +89,10 @@ describe('legal documents', () => {
   });
 
   it('say "unlimited" in each language when premium has no cap', () => {
-    const unlimited = legalFacts({ ...configured, plans: configured.plans.map((p) => (p.tier === 'premium' ? { ...p, maxImages: null } : p)) })!;
+    const unlimited = legalFacts({
+      ...configured,
+      plans: configured.plans.map((p) => (p.tier === 'premium' ? { ...p, maxImages: null } : p)),
+    })!;
     expect(render(it_.terms, unlimited, 'it')).toContain('immagini illimitate');
     expect(render(pl.terms, unlimited, 'pl')).toContain('nieograniczona liczba obrazów');
     expect(legalFormat('it').allowance(plan({ tier: 'guest', maxImages: 1 }))).toBe('1 immagine ogni 24 ore');
@@ -77,14 +104,16 @@ describe('legal documents', () => {
     const headings = (language: Language, name: 'terms' | 'privacy' | 'cookies') =>
       [...render(all[language][name], facts, language).matchAll(/<h[23][^>]*>(\d+|[a-g]\))/g)].map((m) => m[1]);
     for (const language of languages) {
-      for (const name of ['terms', 'privacy', 'cookies'] as const) expect(headings(language, name), `${language} ${name}`).toEqual(headings('it', name));
+      for (const name of ['terms', 'privacy', 'cookies'] as const)
+        expect(headings(language, name), `${language} ${name}`).toEqual(headings('it', name));
     }
   });
 
   it('never claim that images are not stored, nor promise priority support or a reply time', () => {
     const forbidden = /mai (memorizzat|conservat|salvat)|never (stored|kept)|prioritari|priority|entro 24 ore|within 24 hours/i;
     for (const language of languages) {
-      for (const document of [all[language].terms, all[language].privacy, all[language].cookies]) expect(render(document, facts, language)).not.toMatch(forbidden);
+      for (const document of [all[language].terms, all[language].privacy, all[language].cookies])
+        expect(render(document, facts, language)).not.toMatch(forbidden);
     }
   });
 
@@ -102,7 +131,9 @@ describe('legal documents', () => {
         .replace(/&quot;/g, '"')
         .replace(/&#x27;/g, "'")
         .replace(/&amp;/g, '&');
-    const problems = [fr.terms, fr.privacy, fr.cookies].flatMap((document) => [document.title, text(document)]).flatMap(frenchSpacingProblems);
+    const problems = [fr.terms, fr.privacy, fr.cookies]
+      .flatMap((document) => [document.title, text(document)])
+      .flatMap(frenchSpacingProblems);
     expect(problems.concat(frenchSpacingProblems(fr.revised))).toEqual([]);
   });
 

@@ -94,12 +94,15 @@ export function legalFormat(language: Language): LegalFormat {
   const plural = new Intl.PluralRules(locale);
   const counted = (count: number, noun: Noun) => `${number.format(count)} ${noun[plural.select(count)] ?? noun.other}`;
   return {
-    allowance: (plan) => (plan.maxImages === null ? unlimited : `${counted(plan.maxImages, image)} ${plan.window === 'rolling-24h' ? rolling : monthly}`),
+    allowance: (plan) =>
+      plan.maxImages === null ? unlimited : `${counted(plan.maxImages, image)} ${plan.window === 'rolling-24h' ? rolling : monthly}`,
     hours: (hours) => counted(hours, hour),
     price: (cents) => priceText(cents, locale),
     megabytes: (bytes) => `${number.format(bytes / (1024 * 1024))} MB`,
     formats: (plan) => formatNames(plan.outputFormats, locale),
     date: (isoDate) =>
-      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`)),
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${isoDate}T00:00:00Z`),
+      ),
   };
 }

@@ -14,10 +14,17 @@ const categoryColours: Record<Partner['category'], string> = {
 function PartnerCard({ partner }: { partner: Partner }) {
   const { t } = useTranslation();
   return (
-    <li data-testid="partner-card" data-category={partner.category} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      data-testid="partner-card"
+      data-category={partner.category}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{partner.name}</h2>
-        <span data-testid="partner-category" className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${categoryColours[partner.category]}`}>
+        <span
+          data-testid="partner-category"
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${categoryColours[partner.category]}`}
+        >
           {t(`partners.category.${partner.category}`)}
         </span>
       </div>
@@ -55,9 +62,14 @@ export function PartnersPage() {
         ))}
       </ul>
       <section aria-labelledby="partnership-heading" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
-        <h2 id="partnership-heading" className="text-lg font-semibold text-slate-900">{t('partners.partnership.title')}</h2>
+        <h2 id="partnership-heading" className="text-lg font-semibold text-slate-900">
+          {t('partners.partnership.title')}
+        </h2>
         <p className="mt-1 max-w-2xl text-slate-700">{t('partners.partnership.body')}</p>
-        <Link to="/contact" className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to="/contact"
+          className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           {t('partners.partnership.cta')}
         </Link>
       </section>

@@ -16,7 +16,10 @@ describe('the partners page', () => {
     expect(keys.length).toBeGreaterThan(10);
     for (const language of languages) {
       const tree = translationsFor(language);
-      expect(keys.filter((key) => typeof textAt(tree, key) !== 'string'), language).toEqual([]);
+      expect(
+        keys.filter((key) => typeof textAt(tree, key) !== 'string'),
+        language,
+      ).toEqual([]);
     }
   });
 });

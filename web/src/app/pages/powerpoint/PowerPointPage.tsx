@@ -22,12 +22,19 @@ export function PowerPointPage() {
           <PageTitle>{t('decks.title')}</PageTitle>
           <p className="mt-2 max-w-2xl text-slate-600">{t('decks.subtitle')}</p>
         </div>
-        <Link to="/" className="shrink-0 rounded-lg border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/"
+          className="shrink-0 rounded-lg border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           {t('decks.back')}
         </Link>
       </div>
       {status}
-      {plan?.powerpoint ? <DeckTool plan={plan}>{(shownDeckIds) => <HistorySection kind="deck" hide={shownDeckIds} />}</DeckTool> : plan || plans.data ? <DeckOffer signedIn={Boolean(user.data)} maxBytes={premiumPlan?.maxPresentationBytes} /> : null}
+      {plan?.powerpoint ? (
+        <DeckTool plan={plan}>{(shownDeckIds) => <HistorySection kind="deck" hide={shownDeckIds} />}</DeckTool>
+      ) : plan || plans.data ? (
+        <DeckOffer signedIn={Boolean(user.data)} maxBytes={premiumPlan?.maxPresentationBytes} />
+      ) : null}
     </div>
   );
 }

@@ -83,10 +83,24 @@ export function SubscribePage() {
   const home = t('billing.subscribe.backHome');
 
   if (signedIn && premiumAlready && stage.name === 'loading') {
-    return <MessagePage title={t('billing.subscribe.alreadyPremium')} body={t('billing.subscribe.alreadyPremiumBody')} homeLabel={home} testId="already-premium" />;
+    return (
+      <MessagePage
+        title={t('billing.subscribe.alreadyPremium')}
+        body={t('billing.subscribe.alreadyPremiumBody')}
+        homeLabel={home}
+        testId="already-premium"
+      />
+    );
   }
   if (signedIn && paymentsOff) {
-    return <MessagePage title={t('billing.subscribe.unavailableTitle')} body={t('billing.subscribe.unavailableBody')} homeLabel={home} testId="payments-unavailable" />;
+    return (
+      <MessagePage
+        title={t('billing.subscribe.unavailableTitle')}
+        body={t('billing.subscribe.unavailableBody')}
+        homeLabel={home}
+        testId="payments-unavailable"
+      />
+    );
   }
   switch (stage.name) {
     case 'loading':
@@ -94,11 +108,34 @@ export function SubscribePage() {
     case 'unavailable':
       if (account.isPending) return <Spinner label={t('common.loading')} />;
       if (account.data?.paymentsAvailable !== false) {
-        return <MessagePage title={t('billing.subscribe.title')} body={t('billing.subscribe.loadError')} homeLabel={home} role="alert" testId="payment-load-error" />;
+        return (
+          <MessagePage
+            title={t('billing.subscribe.title')}
+            body={t('billing.subscribe.loadError')}
+            homeLabel={home}
+            role="alert"
+            testId="payment-load-error"
+          />
+        );
       }
-      return <MessagePage title={t('billing.subscribe.unavailableTitle')} body={t('billing.subscribe.unavailableBody')} homeLabel={home} testId="payments-unavailable" />;
+      return (
+        <MessagePage
+          title={t('billing.subscribe.unavailableTitle')}
+          body={t('billing.subscribe.unavailableBody')}
+          homeLabel={home}
+          testId="payments-unavailable"
+        />
+      );
     case 'loadError':
-      return <MessagePage title={t('billing.subscribe.title')} body={t('billing.subscribe.loadError')} homeLabel={home} role="alert" testId="payment-load-error" />;
+      return (
+        <MessagePage
+          title={t('billing.subscribe.title')}
+          body={t('billing.subscribe.loadError')}
+          homeLabel={home}
+          role="alert"
+          testId="payment-load-error"
+        />
+      );
     case 'activating':
       return <Spinner label={t('billing.subscribe.activating')} />;
     case 'activationSlow':
@@ -108,7 +145,13 @@ export function SubscribePage() {
         <div className="mx-auto max-w-lg">
           <PageTitle>{t('billing.subscribe.title')}</PageTitle>
           <p className="mt-2 text-slate-600">{t('billing.subscribe.intro', { price })}</p>
-          <PaymentForm clientSecret={stage.clientSecret} publishableKey={stage.publishableKey} priceLabel={price} onLoadFailed={onLoadFailed} onPaid={onPaid} />
+          <PaymentForm
+            clientSecret={stage.clientSecret}
+            publishableKey={stage.publishableKey}
+            priceLabel={price}
+            onLoadFailed={onLoadFailed}
+            onPaid={onPaid}
+          />
           <Link to="/" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
             {home}
           </Link>

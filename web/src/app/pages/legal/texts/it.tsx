@@ -35,16 +35,16 @@ export const texts: LegalTexts = {
     body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
       <>
         <p>
-          Questi termini regolano l'uso di Lightpix, il servizio online per comprimere, ridimensionare e convertire immagini
-          (e, con Premium, presentazioni PowerPoint). Usando il servizio li accetti; se non li accetti, non usarlo.
+          Questi termini regolano l'uso di Lightpix, il servizio online per comprimere, ridimensionare e convertire immagini (e, con
+          Premium, presentazioni PowerPoint). Usando il servizio li accetti; se non li accetti, non usarlo.
         </p>
 
         <LegalSection title="1. Il servizio">
           <p>
-            Lightpix elabora i file che carichi secondo le impostazioni che scegli e ti restituisce un risultato da scaricare.
-            Il file originale non viene conservato dopo l'elaborazione; il risultato resta scaricabile per{' '}
-            <Fact name="retention">{say.hours(retentionHours)}</Fact>, poi viene cancellato automaticamente. Conserva tu
-            una copia dei risultati che ti servono.
+            Lightpix elabora i file che carichi secondo le impostazioni che scegli e ti restituisce un risultato da scaricare. Il file
+            originale non viene conservato dopo l'elaborazione; il risultato resta scaricabile per{' '}
+            <Fact name="retention">{say.hours(retentionHours)}</Fact>, poi viene cancellato automaticamente. Conserva tu una copia dei
+            risultati che ti servono.
           </p>
         </LegalSection>
 
@@ -52,50 +52,47 @@ export const texts: LegalTexts = {
           <p>I limiti in vigore sono quelli indicati qui, che il servizio legge dalla propria configurazione:</p>
           <ul className={listClass}>
             <li>
-              <strong>Ospite</strong>, senza registrazione: <Fact name="allowance-guest">{say.allowance(guest)}</Fact>,
-              contate sia per sessione sia per indirizzo IP (vale il limite più stretto), un file alla volta, risultati in{' '}
-              {say.formats(guest)}, con pubblicità.
+              <strong>Ospite</strong>, senza registrazione: <Fact name="allowance-guest">{say.allowance(guest)}</Fact>, contate sia per
+              sessione sia per indirizzo IP (vale il limite più stretto), un file alla volta, risultati in {say.formats(guest)}, con
+              pubblicità.
             </li>
             <li>
-              <strong>Registrato</strong>, gratuito: <Fact name="allowance-registered">{say.allowance(registered)}</Fact>{' '}
-              (mese solare UTC), un file alla volta, risultati in {say.formats(registered)}, cronologia delle elaborazioni,
-              meno pubblicità.
+              <strong>Registrato</strong>, gratuito: <Fact name="allowance-registered">{say.allowance(registered)}</Fact> (mese solare UTC),
+              un file alla volta, risultati in {say.formats(registered)}, cronologia delle elaborazioni, meno pubblicità.
             </li>
             <li>
               <strong>Premium</strong>, a pagamento: <Fact name="allowance-premium">{say.allowance(premium)}</Fact>, fino a{' '}
-              {premium.filesPerSelection} file per volta, tutti i formati, file PowerPoint, cronologia e nessuna
-              pubblicità.
+              {premium.filesPerSelection} file per volta, tutti i formati, file PowerPoint, cronologia e nessuna pubblicità.
             </li>
           </ul>
           <p>
-            Ogni file elaborato, immagine o presentazione, conta come un'unità; un file rifiutato o non riuscito non conta. Le
-            immagini possono pesare fino a {say.megabytes(guest.maxImageBytes)}, le presentazioni fino a{' '}
+            Ogni file elaborato, immagine o presentazione, conta come un'unità; un file rifiutato o non riuscito non conta. Le immagini
+            possono pesare fino a {say.megabytes(guest.maxImageBytes)}, le presentazioni fino a{' '}
             {say.megabytes(premium.maxPresentationBytes)}.
           </p>
         </LegalSection>
 
         <LegalSection title="3. Account">
           <p>
-            Per registrarti devi avere almeno 16 anni e fornire dati veri. Sei responsabile della riservatezza della tua
-            password e di ciò che avviene con il tuo account. Possiamo sospendere un account usato in violazione di questi
-            termini; in tal caso le sessioni aperte vengono chiuse.
+            Per registrarti devi avere almeno 16 anni e fornire dati veri. Sei responsabile della riservatezza della tua password e di ciò
+            che avviene con il tuo account. Possiamo sospendere un account usato in violazione di questi termini; in tal caso le sessioni
+            aperte vengono chiuse.
           </p>
         </LegalSection>
 
         <LegalSection title="4. Premium: prezzo, pagamento e disdetta">
           <ul className={listClass}>
             <li>
-              Premium costa <Fact name="price">{say.price(premium.priceEurCents)}</Fact> al mese, addebitati mensilmente in
-              anticipo tramite il fornitore di pagamenti Stripe.
+              Premium costa <Fact name="price">{say.price(premium.priceEurCents)}</Fact> al mese, addebitati mensilmente in anticipo tramite
+              il fornitore di pagamenti Stripe.
             </li>
             <li>
-              Puoi disdire in qualsiasi momento, senza penali: la disdetta ha effetto alla fine del periodo già pagato, fino
-              al quale Premium resta attivo, e non ci saranno altri addebiti.
+              Puoi disdire in qualsiasi momento, senza penali: la disdetta ha effetto alla fine del periodo già pagato, fino al quale
+              Premium resta attivo, e non ci saranno altri addebiti.
             </li>
             <li>
-              Se sei un consumatore, puoi recedere entro 14 giorni dalla sottoscrizione (artt. 52 e seguenti del Codice del
-              consumo). Poiché chiedi che il servizio inizi subito, in caso di recesso ti sarà addebitata solo la parte del
-              periodo già fruita.
+              Se sei un consumatore, puoi recedere entro 14 giorni dalla sottoscrizione (artt. 52 e seguenti del Codice del consumo). Poiché
+              chiedi che il servizio inizi subito, in caso di recesso ti sarà addebitata solo la parte del periodo già fruita.
             </li>
             <li>Premium viene attivato e disattivato solo in base alle conferme di pagamento che riceviamo da Stripe.</li>
           </ul>
@@ -103,8 +100,8 @@ export const texts: LegalTexts = {
 
         <LegalSection title="5. Uso consentito e contenuti">
           <p>
-            I file che carichi restano tuoi: ci concedi solo il diritto di elaborarli per fornirti il servizio. Devi avere il
-            diritto di usarli. Non è consentito:
+            I file che carichi restano tuoi: ci concedi solo il diritto di elaborarli per fornirti il servizio. Devi avere il diritto di
+            usarli. Non è consentito:
           </p>
           <ul className={listClass}>
             <li>caricare contenuti illeciti o che violano diritti di terzi;</li>
@@ -115,33 +112,43 @@ export const texts: LegalTexts = {
 
         <LegalSection title="6. Disponibilità e responsabilità">
           <p>
-            Facciamo il possibile perché il servizio sia sempre disponibile e i risultati siano corretti, ma non possiamo
-            garantire un funzionamento senza interruzioni. Nei limiti consentiti dalla legge non rispondiamo dei danni
-            indiretti; restano salvi la responsabilità per dolo o colpa grave (art. 1229 del Codice civile) e i diritti che il
-            Codice del consumo riconosce ai consumatori.
+            Facciamo il possibile perché il servizio sia sempre disponibile e i risultati siano corretti, ma non possiamo garantire un
+            funzionamento senza interruzioni. Nei limiti consentiti dalla legge non rispondiamo dei danni indiretti; restano salvi la
+            responsabilità per dolo o colpa grave (art. 1229 del Codice civile) e i diritti che il Codice del consumo riconosce ai
+            consumatori.
           </p>
         </LegalSection>
 
         <LegalSection title="7. Modifiche ai termini">
           <p>
-            Possiamo modificare questi termini, per esempio quando cambiano i piani o i limiti. Annunciamo le modifiche con
-            almeno <strong>30 giorni</strong> di preavviso sul sito e, agli utenti registrati, per e-mail. Se non le accetti
-            puoi smettere di usare il servizio o disdire Premium prima che entrino in vigore.
+            Possiamo modificare questi termini, per esempio quando cambiano i piani o i limiti. Annunciamo le modifiche con almeno{' '}
+            <strong>30 giorni</strong> di preavviso sul sito e, agli utenti registrati, per e-mail. Se non le accetti puoi smettere di usare
+            il servizio o disdire Premium prima che entrino in vigore.
           </p>
         </LegalSection>
 
         <LegalSection title="8. Dati personali">
           <p>
-            Trattiamo i tuoi dati come descritto nell'<Link to="/privacy-policy" className={linkClass}>Informativa sulla privacy</Link>{' '}
-            e nella <Link to="/cookie-policy" className={linkClass}>Cookie policy</Link>.
+            Trattiamo i tuoi dati come descritto nell'
+            <Link to="/privacy-policy" className={linkClass}>
+              Informativa sulla privacy
+            </Link>{' '}
+            e nella{' '}
+            <Link to="/cookie-policy" className={linkClass}>
+              Cookie policy
+            </Link>
+            .
           </p>
         </LegalSection>
 
         <LegalSection title="9. Legge applicabile e contatti">
           <p>
-            Questi termini sono regolati dalla legge italiana. Se sei un consumatore, è competente il giudice del luogo in cui
-            risiedi e restano salve le norme inderogabili del tuo Paese. Per qualsiasi domanda scrivici dalla pagina{' '}
-            <Link to="/contact" className={linkClass}>Contatti</Link>.
+            Questi termini sono regolati dalla legge italiana. Se sei un consumatore, è competente il giudice del luogo in cui risiedi e
+            restano salve le norme inderogabili del tuo Paese. Per qualsiasi domanda scrivici dalla pagina{' '}
+            <Link to="/contact" className={linkClass}>
+              Contatti
+            </Link>
+            .
           </p>
         </LegalSection>
       </>
@@ -153,71 +160,75 @@ export const texts: LegalTexts = {
     body: ({ retentionHours }, say) => (
       <>
         <p>
-          Questa informativa spiega quali dati personali tratta Lightpix, il servizio online per comprimere, ridimensionare e
-          convertire immagini e presentazioni, perché li tratta, per quanto tempo li conserva e quali diritti hai.
+          Questa informativa spiega quali dati personali tratta Lightpix, il servizio online per comprimere, ridimensionare e convertire
+          immagini e presentazioni, perché li tratta, per quanto tempo li conserva e quali diritti hai.
         </p>
 
         <LegalSection title="1. Titolare del trattamento">
           <p>
-            Il titolare del trattamento è il gestore del servizio Lightpix («noi»). Per qualsiasi richiesta sulla privacy,
-            compreso l'esercizio dei tuoi diritti, scrivici dalla pagina{' '}
-            <Link to="/contact" className={linkClass}>Contatti</Link>: rispondiamo entro un mese, come prevede l'art. 12 del GDPR.
+            Il titolare del trattamento è il gestore del servizio Lightpix («noi»). Per qualsiasi richiesta sulla privacy, compreso
+            l'esercizio dei tuoi diritti, scrivici dalla pagina{' '}
+            <Link to="/contact" className={linkClass}>
+              Contatti
+            </Link>
+            : rispondiamo entro un mese, come prevede l'art. 12 del GDPR.
           </p>
         </LegalSection>
 
         <LegalSection title="2. Quali dati trattiamo, perché e per quanto tempo">
           <SubHeading>a) Immagini e presentazioni che carichi</SubHeading>
           <p>
-            Il file originale viene elaborato in memoria o in un file temporaneo e non viene conservato dopo la richiesta. Il
-            risultato viene conservato solo per permetterti di scaricarlo, per <Fact name="retention">{say.hours(retentionHours)}</Fact>,
-            poi viene cancellato automaticamente. Il risultato è scaricabile solo dalla sessione o dall'account che lo ha
-            prodotto. Salvo tua diversa scelta, rimuoviamo dai risultati i metadati (EXIF, posizione GPS, commenti).
-            Base giuridica: esecuzione del servizio da te richiesto (art. 6, par. 1, lett. b GDPR).
+            Il file originale viene elaborato in memoria o in un file temporaneo e non viene conservato dopo la richiesta. Il risultato
+            viene conservato solo per permetterti di scaricarlo, per <Fact name="retention">{say.hours(retentionHours)}</Fact>, poi viene
+            cancellato automaticamente. Il risultato è scaricabile solo dalla sessione o dall'account che lo ha prodotto. Salvo tua diversa
+            scelta, rimuoviamo dai risultati i metadati (EXIF, posizione GPS, commenti). Base giuridica: esecuzione del servizio da te
+            richiesto (art. 6, par. 1, lett. b GDPR).
           </p>
           <SubHeading>b) Registro delle elaborazioni e limiti di utilizzo</SubHeading>
           <p>
-            Per ogni file elaborato registriamo data e ora, nome e dimensioni del file, formato e qualità del risultato e
-            l'indirizzo IP di provenienza. Ci servono per applicare i limiti di utilizzo dei piani (per gli ospiti il limite
-            vale per sessione e per indirizzo IP), per prevenire abusi e, per gli utenti registrati, per mostrare la
-            cronologia. Questo registro non contiene l'immagine. Base giuridica: esecuzione del contratto e nostro legittimo
-            interesse a prevenire abusi (art. 6, par. 1, lett. b e f GDPR).
+            Per ogni file elaborato registriamo data e ora, nome e dimensioni del file, formato e qualità del risultato e l'indirizzo IP di
+            provenienza. Ci servono per applicare i limiti di utilizzo dei piani (per gli ospiti il limite vale per sessione e per indirizzo
+            IP), per prevenire abusi e, per gli utenti registrati, per mostrare la cronologia. Questo registro non contiene l'immagine. Base
+            giuridica: esecuzione del contratto e nostro legittimo interesse a prevenire abusi (art. 6, par. 1, lett. b e f GDPR).
           </p>
           <SubHeading>c) Account</SubHeading>
           <p>
-            Se ti registri trattiamo indirizzo e-mail, nome, cognome, nome utente, piano sottoscritto e data di
-            registrazione. La password è conservata solo come impronta crittografica non reversibile (argon2id). Conserviamo
-            questi dati finché l'account esiste; puoi eliminarlo tu stesso in qualsiasi momento dalla pagina Account, che
-            disdice subito l'abbonamento e cancella account, risultati, cronologia, sessioni e chiavi API (restano solo i
-            dati di fatturazione del punto e). Base giuridica:
-            esecuzione del contratto (art. 6, par. 1, lett. b GDPR). Le modifiche fatte dal nostro supporto al tuo account
-            (per esempio la disattivazione) vengono registrate con l'autore della modifica, per nostro legittimo interesse.
+            Se ti registri trattiamo indirizzo e-mail, nome, cognome, nome utente, piano sottoscritto e data di registrazione. La password è
+            conservata solo come impronta crittografica non reversibile (argon2id). Conserviamo questi dati finché l'account esiste; puoi
+            eliminarlo tu stesso in qualsiasi momento dalla pagina Account, che disdice subito l'abbonamento e cancella account, risultati,
+            cronologia, sessioni e chiavi API (restano solo i dati di fatturazione del punto e). Base giuridica: esecuzione del contratto
+            (art. 6, par. 1, lett. b GDPR). Le modifiche fatte dal nostro supporto al tuo account (per esempio la disattivazione) vengono
+            registrate con l'autore della modifica, per nostro legittimo interesse.
           </p>
           <SubHeading>d) Messaggi che ci invii</SubHeading>
           <p>
-            Quando usi il modulo di contatto trattiamo nome, indirizzo e-mail, oggetto e testo del messaggio, per
-            risponderti. Li conserviamo finché servono a gestire la tua richiesta e l'eventuale rapporto che ne segue; puoi
-            chiederne la cancellazione in qualsiasi momento. Base giuridica: misure precontrattuali o nostro legittimo
-            interesse a rispondere (art. 6, par. 1, lett. b e f GDPR).
+            Quando usi il modulo di contatto trattiamo nome, indirizzo e-mail, oggetto e testo del messaggio, per risponderti. Li
+            conserviamo finché servono a gestire la tua richiesta e l'eventuale rapporto che ne segue; puoi chiederne la cancellazione in
+            qualsiasi momento. Base giuridica: misure precontrattuali o nostro legittimo interesse a rispondere (art. 6, par. 1, lett. b e f
+            GDPR).
           </p>
           <SubHeading>e) Pagamenti e fatturazione</SubHeading>
           <p>
-            L'abbonamento Premium è pagato tramite Stripe: i dati della carta sono inseriti e trattati direttamente da
-            Stripe e non arrivano mai ai nostri server. I dati di fatturazione (identificativo cliente, stato e date
-            dell'abbonamento presso di noi; importi e date dei pagamenti presso Stripe) sono conservati per <strong>10 anni</strong>, come richiesto dalla legge
-            italiana sulla conservazione delle scritture contabili (art. 2220 del Codice civile). Base giuridica: contratto e
-            obbligo legale (art. 6, par. 1, lett. b e c GDPR).
+            L'abbonamento Premium è pagato tramite Stripe: i dati della carta sono inseriti e trattati direttamente da Stripe e non arrivano
+            mai ai nostri server. I dati di fatturazione (identificativo cliente, stato e date dell'abbonamento presso di noi; importi e
+            date dei pagamenti presso Stripe) sono conservati per <strong>10 anni</strong>, come richiesto dalla legge italiana sulla
+            conservazione delle scritture contabili (art. 2220 del Codice civile). Base giuridica: contratto e obbligo legale (art. 6, par.
+            1, lett. b e c GDPR).
           </p>
           <SubHeading>f) Log tecnici</SubHeading>
           <p>
-            I server registrano in log tecnici l'indirizzo IP, data e ora e l'indirizzo delle richieste, per la sicurezza e
-            la risoluzione dei guasti. I log sono conservati per <strong>al massimo 90 giorni</strong>. Base giuridica:
-            nostro legittimo interesse alla sicurezza del servizio (art. 6, par. 1, lett. f GDPR).
+            I server registrano in log tecnici l'indirizzo IP, data e ora e l'indirizzo delle richieste, per la sicurezza e la risoluzione
+            dei guasti. I log sono conservati per <strong>al massimo 90 giorni</strong>. Base giuridica: nostro legittimo interesse alla
+            sicurezza del servizio (art. 6, par. 1, lett. f GDPR).
           </p>
           <SubHeading>g) Cookie e memoria del browser</SubHeading>
           <p>
-            Usiamo solo un cookie tecnico di sessione, che dura al massimo 30 giorni, e la memoria del browser per ricordare
-            la lingua e la tua scelta sui cookie. La pubblicità è mostrata solo con il tuo consenso. I dettagli sono nella{' '}
-            <Link to="/cookie-policy" className={linkClass}>Cookie policy</Link>.
+            Usiamo solo un cookie tecnico di sessione, che dura al massimo 30 giorni, e la memoria del browser per ricordare la lingua e la
+            tua scelta sui cookie. La pubblicità è mostrata solo con il tuo consenso. I dettagli sono nella{' '}
+            <Link to="/cookie-policy" className={linkClass}>
+              Cookie policy
+            </Link>
+            .
           </p>
         </LegalSection>
 
@@ -229,14 +240,17 @@ export const texts: LegalTexts = {
             <li>il fornitore dell'infrastruttura su cui il servizio è ospitato.</li>
           </ul>
           <p>
-            Non vendiamo i tuoi dati e non li usiamo per profilarti. Se un fornitore tratta dati fuori dallo Spazio economico
-            europeo, il trasferimento avviene solo con le garanzie previste dagli artt. 44–49 del GDPR (decisione di
-            adeguatezza, come l'EU-US Data Privacy Framework, o clausole contrattuali tipo della Commissione europea).
+            Non vendiamo i tuoi dati e non li usiamo per profilarti. Se un fornitore tratta dati fuori dallo Spazio economico europeo, il
+            trasferimento avviene solo con le garanzie previste dagli artt. 44–49 del GDPR (decisione di adeguatezza, come l'EU-US Data
+            Privacy Framework, o clausole contrattuali tipo della Commissione europea).
           </p>
         </LegalSection>
 
         <LegalSection title="4. Minori">
-          <p>Lightpix non è destinato ai minori di 16 anni, e non raccogliamo consapevolmente i loro dati. Se ritieni che un minore ci abbia fornito dati personali, scrivici e li cancelleremo.</p>
+          <p>
+            Lightpix non è destinato ai minori di 16 anni, e non raccogliamo consapevolmente i loro dati. Se ritieni che un minore ci abbia
+            fornito dati personali, scrivici e li cancelleremo.
+          </p>
         </LegalSection>
 
         <LegalSection title="5. I tuoi diritti">
@@ -246,25 +260,33 @@ export const texts: LegalTexts = {
             <li>la rettifica dei dati inesatti (art. 16) e la cancellazione (art. 17);</li>
             <li>la limitazione del trattamento (art. 18) e la portabilità dei dati che ci hai fornito (art. 20);</li>
             <li>di opporti ai trattamenti basati sul nostro legittimo interesse (art. 21);</li>
-            <li>di revocare il consenso alla pubblicità, senza conseguenze sui trattamenti precedenti, da «Impostazioni cookie» in fondo a ogni pagina.</li>
+            <li>
+              di revocare il consenso alla pubblicità, senza conseguenze sui trattamenti precedenti, da «Impostazioni cookie» in fondo a
+              ogni pagina.
+            </li>
           </ul>
           <p>
             Hai anche il diritto di proporre reclamo al Garante per la protezione dei dati personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>www.garanteprivacy.it</a>)
-            o all'autorità di controllo del Paese in cui vivi o lavori.
+            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
+              www.garanteprivacy.it
+            </a>
+            ) o all'autorità di controllo del Paese in cui vivi o lavori.
           </p>
         </LegalSection>
 
         <LegalSection title="6. Sicurezza">
           <p>
-            Proteggiamo i dati con misure tecniche e organizzative adeguate: password conservate solo come
-            impronta crittografica, accesso ai risultati limitato a chi li ha prodotti, cancellazione automatica dei file
-            scaduti e accesso ai pannelli di amministrazione riservato al personale autorizzato.
+            Proteggiamo i dati con misure tecniche e organizzative adeguate: password conservate solo come impronta crittografica, accesso
+            ai risultati limitato a chi li ha prodotti, cancellazione automatica dei file scaduti e accesso ai pannelli di amministrazione
+            riservato al personale autorizzato.
           </p>
         </LegalSection>
 
         <LegalSection title="7. Modifiche a questa informativa">
-          <p>Se cambiamo questa informativa aggiorniamo la data in cima alla pagina; le modifiche rilevanti sono annunciate sul sito e, agli utenti registrati, per e-mail.</p>
+          <p>
+            Se cambiamo questa informativa aggiorniamo la data in cima alla pagina; le modifiche rilevanti sono annunciate sul sito e, agli
+            utenti registrati, per e-mail.
+          </p>
         </LegalSection>
       </>
     ),
@@ -275,15 +297,15 @@ export const texts: LegalTexts = {
     body: () => (
       <>
         <p>
-          Questa pagina spiega quali cookie e quali altre informazioni Lightpix salva nel tuo browser. In breve: senza il tuo
-          consenso usiamo solo strumenti tecnici, necessari al funzionamento del servizio; niente analisi statistiche di
-          terze parti, niente profilazione.
+          Questa pagina spiega quali cookie e quali altre informazioni Lightpix salva nel tuo browser. In breve: senza il tuo consenso
+          usiamo solo strumenti tecnici, necessari al funzionamento del servizio; niente analisi statistiche di terze parti, niente
+          profilazione.
         </p>
 
         <LegalSection title="1. Strumenti tecnici (sempre attivi)">
           <p>
-            Questi strumenti sono indispensabili per fornirti il servizio che chiedi e, per legge, non richiedono il consenso.
-            La tua scelta sui cookie è salvata proprio per rispettarla: anche questa memorizzazione è tecnica.
+            Questi strumenti sono indispensabili per fornirti il servizio che chiedi e, per legge, non richiedono il consenso. La tua scelta
+            sui cookie è salvata proprio per rispettarla: anche questa memorizzazione è tecnica.
           </p>
           <StoredItems items={storage} labels={labels} />
           <p>Nessun cookie persistente dura più di 30 giorni.</p>
@@ -291,35 +313,37 @@ export const texts: LegalTexts = {
 
         <LegalSection title="2. Pubblicità (solo con il tuo consenso)">
           <p>
-            Nei piani Ospite e Registrato il servizio mostra spazi pubblicitari; il piano Premium non ha pubblicità. Gli spazi
-            compaiono solo se accetti nel banner dei cookie: per chi si trova nell'Unione europea, nello Spazio economico
-            europeo, nel Regno Unito o in Svizzera il consenso è richiesto dalla legge, e noi lo chiediamo a tutti.
+            Nei piani Ospite e Registrato il servizio mostra spazi pubblicitari; il piano Premium non ha pubblicità. Gli spazi compaiono
+            solo se accetti nel banner dei cookie: per chi si trova nell'Unione europea, nello Spazio economico europeo, nel Regno Unito o
+            in Svizzera il consenso è richiesto dalla legge, e noi lo chiediamo a tutti.
           </p>
           <p>
-            Oggi questi spazi promuovono soltanto il nostro piano Premium: sono serviti da Lightpix stesso e non impostano
-            alcun cookie. Se in futuro affidassimo gli spazi a un circuito pubblicitario, il suo nome e i suoi cookie
-            compariranno in questa pagina, il circuito verrà caricato solo dopo il tuo consenso e ti chiederemo di nuovo di
-            scegliere.
+            Oggi questi spazi promuovono soltanto il nostro piano Premium: sono serviti da Lightpix stesso e non impostano alcun cookie. Se
+            in futuro affidassimo gli spazi a un circuito pubblicitario, il suo nome e i suoi cookie compariranno in questa pagina, il
+            circuito verrà caricato solo dopo il tuo consenso e ti chiederemo di nuovo di scegliere.
           </p>
         </LegalSection>
 
         <LegalSection title="3. Come cambiare idea">
           <ul className={listClass}>
             <li>
-              Usa il link «Impostazioni cookie» in fondo a ogni pagina: riapre il banner, dove puoi accettare o rifiutare.
-              Rifiutare non limita alcuna funzione del servizio.
+              Usa il link «Impostazioni cookie» in fondo a ogni pagina: riapre il banner, dove puoi accettare o rifiutare. Rifiutare non
+              limita alcuna funzione del servizio.
             </li>
             <li>
-              Puoi anche cancellare cookie e dati dei siti dalle impostazioni del browser; se cancelli il cookie di sessione
-              uscirai dall'account; i limiti degli ospiti restano comunque legati anche all'indirizzo IP.
+              Puoi anche cancellare cookie e dati dei siti dalle impostazioni del browser; se cancelli il cookie di sessione uscirai
+              dall'account; i limiti degli ospiti restano comunque legati anche all'indirizzo IP.
             </li>
           </ul>
         </LegalSection>
 
         <LegalSection title="4. Titolare e diritti">
           <p>
-            Il titolare è il gestore del servizio Lightpix. Come trattiamo i dati e come esercitare i tuoi diritti è spiegato
-            nell'<Link to="/privacy-policy" className="font-medium text-brand-700 underline hover:text-brand-800">Informativa sulla privacy</Link>.
+            Il titolare è il gestore del servizio Lightpix. Come trattiamo i dati e come esercitare i tuoi diritti è spiegato nell'
+            <Link to="/privacy-policy" className="font-medium text-brand-700 underline hover:text-brand-800">
+              Informativa sulla privacy
+            </Link>
+            .
           </p>
         </LegalSection>
       </>
