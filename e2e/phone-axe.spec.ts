@@ -116,13 +116,11 @@ for (const [language, optimise, refusal] of [
     await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
     await page.goto('/guest');
     await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({
-        name: 'logo.svg',
-        mimeType: 'image/svg+xml',
-        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
-      });
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+    });
     await expect(page.getByText(refusal, { exact: true })).toHaveCount(1);
     await expect(page.getByTestId('selected-row')).toHaveCount(0);
     await expect(page.getByRole('button', { name: optimise, exact: true })).toBeDisabled();

@@ -28,16 +28,14 @@ describe('the embedded database folder', () => {
     const client = new PGlite(folder, pgliteOptions);
     const handle = await openPglite(client);
     try {
-      await handle.db
-        .insert(users)
-        .values({
-          id: randomUUID(),
-          username: 'first',
-          email: 'first@example.com',
-          passwordHash: 'x',
-          firstName: 'First',
-          lastName: 'Start',
-        });
+      await handle.db.insert(users).values({
+        id: randomUUID(),
+        username: 'first',
+        email: 'first@example.com',
+        passwordHash: 'x',
+        firstName: 'First',
+        lastName: 'Start',
+      });
       expect(await handle.db.$count(users)).toBe(1);
       expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]?.shared_buffers).toBe('16MB');
     } finally {
