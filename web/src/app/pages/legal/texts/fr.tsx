@@ -173,7 +173,7 @@ export const texts: LegalTexts = {
             <Link to="/contact" className={linkClass}>
               Contact
             </Link>
-             : nous répondons dans un délai d’un mois, comme le prévoit l’article 12 du RGPD.
+            {'\u00a0'}: nous répondons dans un délai d’un mois, comme le prévoit l’article 12 du RGPD.
           </p>
         </LegalSection>
 
