@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
-  // Accounts on the free plan: premium ones (paid or given) are counted apart.
+  // The API contract's name for accounts on the free plan (clients read it); premium ones are counted apart.
+  registeredUsers: z.number().int(),
+  // The same count under the name the panel shows ("Free accounts").
   freeAccounts: z.number().int(),
   premiumUsers: z.number().int(),
   totalImages: z.number().int(),

@@ -103,6 +103,9 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
 
     const stats = (await admin.get('/api/admin/stats')).json();
     expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
+    // The documented contract's field, beside the panel's name for the same count.
+    expect(stats.registeredUsers).toBeGreaterThanOrEqual(1);
+    expect(stats.registeredUsers).toBe(stats.freeAccounts);
     expect(stats.totalImages).toBeGreaterThanOrEqual(1);
     const row = (await admin.get('/api/admin/users?q=target-admin')).json().users.find((u: { id: string }) => u.id === id);
     expect(row).toMatchObject({ email: 'target-admin@example.com', tier: 'registered', isActive: true, imagesProcessedTotal: 1 });
@@ -115,6 +118,7 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
     const after = (await admin.get('/api/admin/stats')).json();
     expect(after).toMatchObject({
       totalUsers: stats.totalUsers,
+      registeredUsers: stats.registeredUsers - 1,
       freeAccounts: stats.freeAccounts - 1,
       premiumUsers: stats.premiumUsers + 1,
     });

@@ -17,6 +17,7 @@ export async function adminStats(db: Database): Promise<AdminStats> {
   const of = (tier: string) => Number(byTier.find((row) => row.tier === tier)?.total ?? 0);
   return {
     totalUsers: of('registered') + of('premium'),
+    registeredUsers: of('registered'),
     freeAccounts: of('registered'),
     premiumUsers: of('premium'),
     totalImages: Number(images?.total ?? 0),
