@@ -63,10 +63,11 @@ test('premium chooses a folder of mixed files, sees the batch go through, and do
   await expect(page.getByTestId('batch-progress').or(page.getByTestId('result-row')).first()).toBeVisible();
   await expect(page.getByTestId('result-row')).toHaveCount(3, { timeout: 60_000 });
   const downloadAll = page.getByTestId('download-all');
-  await expect(downloadAll).toHaveText('Download all (3) as ZIP');
+  await expect(downloadAll).toHaveText('Download these 3 as ZIP');
 
   const [download] = await Promise.all([page.waitForEvent('download'), downloadAll.click()]);
-  expect(download.suggestedFilename()).toBe('Holiday.zip');
+  // The folder's name and the day it was made (decision 0223).
+  expect(download.suggestedFilename()).toBe(`Holiday-${new Date().toISOString().slice(0, 10)}.zip`);
   const entries = await unzip(await readFile(await download.path()));
   expect(entries.map((entry) => entry.name).sort()).toEqual(['Holiday/Day 1/photo.jpg', 'Holiday/Day 2/photo.jpg', 'Holiday/camera.jpg']);
   expect(entries.every((entry) => entry.data.length > 0 && entry.data[0] === 0xff && entry.data[1] === 0xd8)).toBe(true);

@@ -63,7 +63,8 @@ describe.each(databaseKinds)('premium batches and their ZIP on %s', (kind) => {
     const response = await client.get(`/api/batches/${batchId}/zip`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toContain('lightpix-images.zip');
+    // Named with the day it was made (the test clock's 2026-11-21), decision 0223.
+    expect(response.headers['content-disposition']).toBe('attachment; filename="lightpix-2026-11-21.zip"');
     const entries = await unzip(response.rawPayload);
     expect(entries).toHaveLength(100);
     const names = entries.map((entry) => entry.name);
@@ -108,7 +109,7 @@ describe.each(databaseKinds)('premium batches and their ZIP on %s', (kind) => {
 
     const response = await client.get(`/api/batches/${batchId}/zip`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('Holiday.zip');
+    expect(response.headers['content-disposition']).toContain('Holiday-2026-11-21.zip');
     const entries = await unzip(response.rawPayload);
     expect(entries.map((entry) => entry.name)).toEqual([
       'Holiday/Day 1/photo.jpg',

@@ -35,7 +35,7 @@ export interface BatchZip {
   entries: ZipEntry[];
   /** One line per result left out: expired, or still being processed. */
   notes: string[];
-  /** The download's file name: the chosen folder's name when the whole batch came from one. */
+  /** The download's file name, dated (decision 0223): the chosen folder's name when the whole batch came from one. */
   filename: string;
 }
 
@@ -78,6 +78,8 @@ export async function planBatchZip(db: Database, owner: QuotaOwner, batchId: str
   if (entries.length === 0) throw new AppError('result_expired', 'Every result of this batch has expired and was deleted.');
   const folders = new Set(kept.map((row) => row.folder?.split('/')[0] ?? ''));
   const [onlyFolder] = folders;
-  const filename = folders.size === 1 && onlyFolder ? `${onlyFolder}.zip` : 'lightpix-images.zip';
+  // The day it was made (UTC, as the quota month), so a second ZIP of the day never reads as the first one's copy.
+  const day = now.toISOString().slice(0, 10);
+  const filename = folders.size === 1 && onlyFolder ? `${onlyFolder}-${day}.zip` : `lightpix-${day}.zip`;
   return { entries, notes, filename };
 }

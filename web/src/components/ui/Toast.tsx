@@ -69,7 +69,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <RadixToast.Viewport
           hotkey={['F8']}
           label={t('toast.viewport')}
-          className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+          // Above the cookie notice while it is open, never over it (decision 0224).
+          className="fixed right-0 bottom-[var(--consent-banner-height,0px)] z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
         />
       </RadixToast.Provider>
     </ToastContext.Provider>

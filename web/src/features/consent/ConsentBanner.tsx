@@ -43,24 +43,25 @@ export function ConsentBanner() {
       data-testid="consent-banner"
       className="sticky bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] outline-none backdrop-blur"
     >
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <div className="min-w-0">
-          <h2 id="consent-title" className="font-semibold text-slate-900">
-            {t('consent.title')}
-          </h2>
-          <p id="consent-body" className="mt-1 text-sm text-slate-700">
-            {t('consent.body')}{' '}
+      {/* At most a fifth of a 360×740 screen (decision 0224): the heading runs into the text, the buttons share a row. */}
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:px-6 sm:py-4">
+        <div className="min-w-0 text-xs text-slate-700 sm:text-sm">
+          <div>
+            <h2 id="consent-title" className="inline font-semibold text-slate-900">
+              {t('consent.title')}
+            </h2>{' '}
+            <span id="consent-body">{t('consent.body')}</span>{' '}
             <Link to="/cookie-policy" className="font-medium text-brand-700 underline hover:text-brand-800">
               {t('consent.policy')}
             </Link>
-          </p>
-          {choice && <p className="mt-1 text-sm text-slate-600">{t(`consent.current.${choice}`)}</p>}
+          </div>
+          {choice && <p className="mt-1 text-slate-600">{t(`consent.current.${choice}`)}</p>}
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button variant="primary" className="flex-1 sm:flex-none" onClick={() => decideConsent('rejected')}>
+          <Button variant="primary" size="sm" className="flex-1 sm:flex-none" onClick={() => decideConsent('rejected')}>
             {t('consent.reject')}
           </Button>
-          <Button variant="primary" className="flex-1 sm:flex-none" onClick={() => decideConsent('accepted')}>
+          <Button variant="primary" size="sm" className="flex-1 sm:flex-none" onClick={() => decideConsent('accepted')}>
             {t('consent.accept')}
           </Button>
         </div>

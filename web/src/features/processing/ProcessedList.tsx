@@ -37,6 +37,8 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
   // The page's latest batch, else (after a reload) the newest result's batch.
   const zipBatch = batchId ?? records[0]?.batchId ?? null;
   const inBatch = zipBatch ? records.filter((record) => record.batchId === zipBatch && record.status === 'completed').length : 0;
+  // The button says what the ZIP holds: "these" only when the list shows nothing else (decision 0223).
+  const onlyBatch = !more && records.every((record) => record.batchId === zipBatch);
   const compared = comparing ? records.find((record) => record.id === comparing.id) : undefined;
   return (
     <section aria-labelledby="processed-heading" className="space-y-3">
@@ -51,7 +53,7 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
             data-testid="download-all"
             className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            {t('results.downloadAll', { count: inBatch })}
+            {t(onlyBatch ? 'results.downloadThese' : 'results.downloadSelection', { count: inBatch })}
           </a>
         )}
       </div>
