@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps) {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25 },
     });
     await api.register(healthRoutes, { db, store, now });
-    await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS });
+    await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS, now });
     await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
     await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, now });
     await api.register(contactRoutes, { db, env, now });
@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps) {
       converter: { soffice: env.SOFFICE_PATH, bwrap: env.BWRAP_PATH },
     });
     await api.register(subscriptionRoutes, billingDeps);
-    await api.register(accountRoutes, { db, store, billing });
+    await api.register(accountRoutes, { db, store, billing, now });
     await api.register(keysRoutes, { db, now });
   });
   await app.register(stripeWebhookRoutes, billingDeps);

@@ -8,3 +8,6 @@ export * from './billing.js';
 export * from './api-keys.js';
 export * from './password-resets.js';
 export * from './heavy-work.js';
+export * from './password-failures.js';
+export * from './sign-ups.js';
+export * from './confirmation-links.js';

@@ -14,13 +14,17 @@ async function signedInUser(request: FastifyRequest, db: Database) {
 }
 
 /** The signed-in user's own account: a new password, or the account deleted. */
-export async function accountRoutes(app: FastifyInstance, deps: { db: Database; store: ResultStore; billing: Billing | null }) {
-  const { db, store, billing } = deps;
+export async function accountRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; store: ResultStore; billing: Billing | null; now: () => Date },
+) {
+  const { db, store, billing, now } = deps;
+  const from = (request: FastifyRequest) => ({ clientIp: request.ip, now: now() });
 
   app.post(apiPaths.accountPassword, async (request, reply) => {
     const user = await signedInUser(request, db);
     const input = parseBody(changePasswordRequestSchema, request.body);
-    await changePassword(db, user, request.session.sessionId, input.currentPassword, input.newPassword);
+    await changePassword(db, user, request.session.sessionId, input.currentPassword, input.newPassword, from(request));
     return reply.status(204).send();
   });
 
@@ -28,14 +32,14 @@ export async function accountRoutes(app: FastifyInstance, deps: { db: Database; 
   app.post(apiPaths.accountDeletionCheck, async (request, reply) => {
     const user = await signedInUser(request, db);
     const { password } = parseBody(deleteAccountRequestSchema, request.body);
-    await checkDeletionPassword(user, password);
+    await checkDeletionPassword(db, user, password, from(request));
     return reply.status(204).send();
   });
 
   app.delete(apiPaths.account, async (request, reply) => {
     const user = await signedInUser(request, db);
     const { password } = parseBody(deleteAccountRequestSchema, request.body);
-    await deleteAccount(db, store, billing, user, password);
+    await deleteAccount(db, store, billing, user, password, from(request));
     await request.session.destroy();
     return reply.status(204).send();
   });

@@ -7,9 +7,18 @@ import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/index.js';
 import type { Billing } from '../billing/index.js';
 import { endResetLinks } from '../password-reset/index.js';
+import { guardPasswordCheck } from '../auth/index.js';
 
-async function checkPassword(user: UserRow, password: string, field: string): Promise<void> {
-  const matches = await verify(user.passwordHash, password).catch(() => false);
+/** Where a password check comes from: the sign-in's limits apply to it too (docs/decisions/0188). */
+export interface CheckedFrom {
+  clientIp: string;
+  now: Date;
+}
+
+async function checkPassword(db: Database, user: UserRow, password: string, field: string, from: CheckedFrom): Promise<void> {
+  const matches = await guardPasswordCheck(db, { account: user.email, clientIp: from.clientIp }, from.now, 'password_attempts', () =>
+    verify(user.passwordHash, password),
+  );
   if (!matches) throw fieldRefusal('invalid_input', 'The password is not correct.', field, { code: 'wrong_password' });
 }
 
@@ -20,8 +29,9 @@ export async function changePassword(
   currentSessionId: string,
   currentPassword: string,
   newPassword: string,
+  from: CheckedFrom,
 ): Promise<void> {
-  await checkPassword(user, currentPassword, 'currentPassword');
+  await checkPassword(db, user, currentPassword, 'currentPassword', from);
   const passwordHash = await hash(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -31,8 +41,8 @@ export async function changePassword(
 }
 
 /** The deletion's password rule, asked before the page asks "are you sure?" and again by the deletion itself. */
-export function checkDeletionPassword(user: UserRow, password: string): Promise<void> {
-  return checkPassword(user, password, 'password');
+export function checkDeletionPassword(db: Database, user: UserRow, password: string, from: CheckedFrom): Promise<void> {
+  return checkPassword(db, user, password, 'password', from);
 }
 
 /**
@@ -46,8 +56,9 @@ export async function deleteAccount(
   billing: Billing | null,
   user: UserRow,
   password: string,
+  from: CheckedFrom,
 ): Promise<void> {
-  await checkDeletionPassword(user, password);
+  await checkDeletionPassword(db, user, password, from);
   await cancelAllSubscriptions(db, billing, user);
   const files = await db.transaction(async (tx) => {
     const stored = await tx.delete(results).where(eq(results.userId, user.id)).returning({ key: results.storageKey });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths, SIGN_OUT_PAGE, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
+import { parseBody } from '../../errors.js';
 import { currentVisitor, findUser } from '../session/index.js';
 import { signIn } from './sign-in.js';
 import { adoptGuestResults, registerUser, toCurrentUser, verifyCredentials } from './service.js';
@@ -10,15 +10,13 @@ import { byAddress } from '../../rate-limit.js';
 export interface AuthDeps {
   db: Database;
   adminEmails: readonly string[];
+  now: () => Date;
 }
 
-/** Sign-in attempts per client address, and per account whatever the address. */
-const SIGN_IN_PER_IP = { max: 20, timeWindow: '15 minutes', keyGenerator: byAddress };
-const SIGN_IN_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' };
 const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour', keyGenerator: byAddress };
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
-  const { db, adminEmails } = deps;
+  const { db, adminEmails, now } = deps;
 
   app.post(apiPaths.register, { config: { rateLimit: REGISTER_PER_IP } }, async (request, reply): Promise<CurrentUser> => {
     const input = parseBody(registerRequestSchema, request.body);
@@ -30,24 +28,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return toCurrentUser(user, adminEmails);
   });
 
-  // Per account, across addresses: the route's own limit already counts per address.
-  const accountAttempts = app.createRateLimit({
-    ...SIGN_IN_PER_ACCOUNT,
-    keyGenerator: (request) =>
-      `account:${String((request.body as { email?: unknown } | undefined)?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
-
-  app.post(apiPaths.login, { config: { rateLimit: SIGN_IN_PER_IP } }, async (request): Promise<CurrentUser> => {
-    const attempt = await accountAttempts(request);
-    if (!attempt.isAllowed && attempt.isExceeded) {
-      throw new AppError('rate_limited', 'Too many sign-in attempts for this account. Please wait and try again.', undefined, {
-        'Retry-After': String(attempt.ttlInSeconds),
-      }).withParams({ reason: 'sign_in' });
-    }
+  // Wrong passwords only are limited, per account and address (password-attempts.ts, docs/decisions/0188).
+  app.post(apiPaths.login, async (request): Promise<CurrentUser> => {
     const credentials = parseBody(loginRequestSchema, request.body);
-    const user = await verifyCredentials(db, credentials);
+    const user = await verifyCredentials(db, credentials, { clientIp: request.ip, now: now() });
     await signIn(request, user.id);
     return toCurrentUser(user, adminEmails);
   });

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { results, users, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldRefusal } from '../../errors.js';
 import { deactivated } from '../session/index.js';
+import { guardPasswordCheck } from './password-attempts.js';
 
 export interface NewUser {
   username: string;
@@ -74,10 +75,15 @@ function emailTaken(): AppError {
   });
 }
 
-/** One answer for an unknown e-mail and a wrong password, so accounts cannot be discovered by signing in. */
-export async function verifyCredentials(db: Database, credentials: LoginRequest): Promise<UserRow> {
+/**
+ * One answer for an unknown e-mail and a wrong password, so accounts cannot be discovered by signing in;
+ * both count as a failure of this address on this account (docs/decisions/0188).
+ */
+export async function verifyCredentials(db: Database, credentials: LoginRequest, from: { clientIp: string; now: Date }): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email));
-  const matches = await verify(user?.passwordHash ?? (await decoyHash), credentials.password).catch(() => false);
+  const matches = await guardPasswordCheck(db, { account: credentials.email, clientIp: from.clientIp }, from.now, 'sign_in', async () =>
+    verify(user?.passwordHash ?? (await decoyHash), credentials.password),
+  );
   if (!user || !matches) throw new AppError('not_signed_in', 'Wrong e-mail or password.').withParams({ reason: 'credentials' });
   if (!user.isActive) throw deactivated();
   return user;
