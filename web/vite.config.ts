@@ -1,14 +1,44 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 // Absolute root so the config works from the repository root (`vite --config web/vite.config.ts`) too.
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Below this a compressed copy saves too little to be worth a file; the server's own threshold is the same. */
+const PRECOMPRESS_ABOVE_BYTES = 1024;
+
+/**
+ * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of the
+ * build, once, so the server sends them as they are (@fastify/static's preCompressed, docs/decisions/0216).
+ * The HTML pages are left out: the server fills them in and compresses them per answer.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'lightpix-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        );
+      for (const file of walk(options.dir!)) {
+        if (!/\.(js|css|svg|json|txt|xml|webmanifest)$/.test(file) || statSync(file).size < PRECOMPRESS_ABOVE_BYTES) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -35,6 +35,7 @@ import { defaultQueueLimits } from './jobs/queue.js';
 import { localResultQueue, type ResultQueue } from './jobs/result-queue.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './web.js';
+import { registerCompression } from './compression.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 import { clientKey } from './rate-limit.js';
 import type { Redis } from 'ioredis';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+
+  await registerCompression(app);
 
   const plans = buildPlanTable(env);
   const db = database.db;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '@lightpix/shared';
 import { AppError, toErrorBody } from './errors.js';
@@ -44,6 +44,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       root: webDist,
       wildcard: false,
       index: false,
+      // web/vite.config.ts writes a .br and a .gz beside each built file (docs/decisions/0216).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints assets, so they can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -65,7 +67,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     return renderLandingPage(template!, language, origin, site.premiumPriceEurCents);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  /** A page (or the contract's 404 for an unknown API path); a route for GET, so its HTML is compressed (compression.ts). */
+  async function page(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith(API_PREFIX) || !read || !template) {
@@ -75,5 +78,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     const language = landingLanguageOf(pathname);
     const html = language ? await landingPage(request, language) : template;
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
+  }
+  app.get('/*', page);
+  app.setNotFoundHandler(page);
 }

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { readFirst } from './app/firstReads';
+import { loadPageOf } from './app/pages/lazyPages';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/queryClient';
 import { SERVER_ANSWERS_ID, seedQueries, type ServerAnswers } from './lib/serverAnswers';
@@ -21,10 +23,11 @@ function readServerAnswers(): ServerAnswers | null {
  * was rendered with (docs/decisions/0125); any other page is rendered here.
  */
 export async function startApp(root: HTMLElement, onStarted: () => void = () => {}): Promise<void> {
-  // The first render waits for the page language's texts, so no text flashes in English first.
-  await initI18n();
   const queryClient = createQueryClient();
   const answers = readServerAnswers();
+  // The first render waits for the page language's texts, so no text flashes in English first; a page
+  // rendered here also waits for its first reads and its own code, asked for at the same time (0218).
+  await Promise.all([initI18n(), ...(answers ? [] : [readFirst(queryClient), loadPageOf(location.pathname)])]);
   const app = (
     <StrictMode>
       <StartedContext value={onStarted}>

@@ -21,6 +21,7 @@ type Answers = Record<string, unknown>;
 /** The visitor's own reads; every other read is the same for all signed-out visitors. */
 const USER_PATH = apiPaths.currentUser;
 const SESSION_PATH = apiPaths.session;
+const RESULTS_PATH = apiPaths.results;
 /** Figures on the page (images processed, uptime) may be this old. */
 const FRESH_MS = 60_000;
 /** Renders kept: one per language and quota state seen in the last minute (a render costs ~20–50 ms of CPU). */
@@ -61,22 +62,31 @@ export function landingRenderer(app: FastifyInstance, webDist: string) {
     template,
     /**
      * The visitor's session as the API answers it (their cookie, their address), when they are a
-     * signed-out guest; null for a signed-in user or any other answer, who get the app's own page.
+     * signed-out guest with no results; null for a signed-in user, a guest with results or any other
+     * answer, who get the app's own page.
      */
     async guestSession(request: FastifyRequest): Promise<Record<string, unknown> | null> {
       const forwarded = request.headers['x-forwarded-for'];
-      const response = await app.inject({
-        method: 'GET',
-        url: SESSION_PATH,
-        headers: {
-          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-          ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
-        },
-        remoteAddress: request.socket.remoteAddress,
-      });
+      const asVisitor = (url: string) =>
+        app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
+          },
+          remoteAddress: request.socket.remoteAddress,
+        });
+      const response = await asVisitor(SESSION_PATH);
       if (response.statusCode !== 200) return null;
       const session = response.json<Record<string, unknown>>();
-      return session.tier === 'guest' ? session : null;
+      if (session.tier !== 'guest') return null;
+      // A guest with results gets the app at once, so a reload shows them without a touch (docs/decisions/0217).
+      if (session.guestSessionId && request.headers.cookie) {
+        const results = await asVisitor(RESULTS_PATH);
+        if (results.statusCode !== 200 || results.json<{ items: unknown[] }>().items.length > 0) return null;
+      }
+      return session;
     },
     /** The page for this guest: a render shared with every guest of the same language and quota state, at most a minute old. */
     async root(language: LandingLanguage, session: Record<string, unknown>, now = Date.now()): Promise<LandingRoot> {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, currentUserSchema, type CurrentUser } from '@lightpix/shared';
 import { apiGet } from './api';
 import { queryKeys } from './queryKeys';
@@ -6,12 +6,14 @@ import { queryKeys } from './queryKeys';
 const signedInOrNull = currentUserSchema.nullable();
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (200 null, docs/decisions/0055). No retry. */
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: () => apiGet(apiPaths.currentUser, signedInOrNull),
+  retry: false,
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: () => apiGet(apiPaths.currentUser, signedInOrNull),
-    retry: false,
-  });
+  return useQuery(currentUserQuery);
 }
 
 /** How the interface greets a user: the first name, else the e-mail. */

@@ -21,7 +21,8 @@ export function AppLayout() {
       <PastDueBanner signedIn={Boolean(user.data)} />
       <PaymentReturn />
       <AccountDeletedNotice />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+      {/* At least a screen tall: the footer starts below the fold, so a page filling in never pushes it (docs/decisions/0218). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />
           <StartedSignal />

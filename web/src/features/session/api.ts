@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   apiPaths,
   plansResponseSchema,
@@ -10,22 +10,24 @@ import {
 import { apiGet } from '#lib/api';
 import { queryKeys } from '#lib/queryKeys';
 
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: () => apiGet(apiPaths.session, sessionResponseSchema),
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: queryKeys.session,
-    queryFn: () => apiGet(apiPaths.session, sessionResponseSchema),
-    // Refetched on mount.
-    refetchOnMount: 'always',
-  });
+  // Refetched on mount.
+  return useQuery({ ...sessionQuery, refetchOnMount: 'always' });
 }
 
 /** GET /api/plans is fetched once; each hook picks the part it needs. */
+export const plansQuery = queryOptions({
+  queryKey: queryKeys.plans,
+  queryFn: () => apiGet(apiPaths.plans, plansResponseSchema),
+});
+
 function usePlansResponse<T>(select: (response: PlansResponse) => T) {
-  return useQuery({
-    queryKey: queryKeys.plans,
-    queryFn: () => apiGet(apiPaths.plans, plansResponseSchema),
-    select,
-  });
+  return useQuery({ ...plansQuery, select });
 }
 
 const selectPlans = (response: PlansResponse) => response.plans;
