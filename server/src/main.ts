@@ -6,7 +6,7 @@ import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { openResultStore } from './storage/open.js';
-import { sweepExpired } from './modules/images/index.js';
+import { sweepExpired } from './retention-sweep.js';
 import { quotaLedger } from './modules/quota/index.js';
 import { recordUptimeMinute } from './modules/stats/index.js';
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import PQueue from 'p-queue';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
-import { sweepExpired } from '../../src/modules/images/sweeper.js';
+import { sweepExpired } from '../../src/retention-sweep.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 import { unzip } from '../zip.js';
@@ -176,8 +177,11 @@ describe.each(databaseKinds)('premium batches and their ZIP on %s', (kind) => {
     expect(note).not.toContain('late.jpg');
 
     t.clock.advanceHours(2);
+    // No sweep ran: the late file goes with the 410, as every download does (modules/results).
+    expect(await readdir(t.resultsDir)).toContain(`${late.id}.jpg`);
     const gone = await client.get(`/api/batches/${batchId}/zip`);
     expect(gone.statusCode).toBe(410);
+    expect(await readdir(t.resultsDir)).not.toContain(`${late.id}.jpg`);
     expect(gone.json().error.code).toBe('result_expired');
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { results, sessions } from '../../src/db/schema/index.js';
-import { sweepExpired } from '../../src/modules/images/sweeper.js';
+import { sweepExpired } from '../../src/retention-sweep.js';
 import { addressPool, createTestApp, databaseKinds, visitor, type TestApp } from '../helpers.js';
 
 const nextIp = addressPool('198.51');

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { sampleUptimeOnce, sweepOnce } from '../../src/cluster/background.js';
 import { migrationsFolder, openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import { results, uptimeMinutes } from '../../src/db/schema/index.js';
-import { sweepExpired } from '../../src/modules/images/sweeper.js';
+import { sweepExpired } from '../../src/retention-sweep.js';
 import { recordUptimeMinute } from '../../src/modules/stats/service.js';
 import type { ResultStore } from '../../src/storage/result-store.js';
 

@@ -1,13 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { apiKeys, passwordResets, results, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import { apiKeys, passwordResets, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { fieldRefusal } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/index.js';
 import type { Billing } from '../billing/index.js';
 import { endResetLinks } from '../password-reset/index.js';
 import { guardPasswordCheck } from '../auth/index.js';
+import { deleteAccountResults, deleteStoredFiles } from '../results/index.js';
 
 /** Where a password check comes from: the sign-in's limits apply to it too (docs/decisions/0188). */
 export interface CheckedFrom {
@@ -61,14 +62,14 @@ export async function deleteAccount(
   await checkDeletionPassword(db, user, password, from);
   await cancelAllSubscriptions(db, billing, user);
   const files = await db.transaction(async (tx) => {
-    const stored = await tx.delete(results).where(eq(results.userId, user.id)).returning({ key: results.storageKey });
+    const stored = await deleteAccountResults(tx as unknown as Database, user.id);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
     await tx.update(subscriptions).set({ userId: null }).where(eq(subscriptions.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
-    return stored.flatMap((row) => (row.key ? [row.key] : []));
+    return stored;
   });
   // After the commit: a file left behind by a failed delete is still removed by the retention sweeper.
-  await Promise.all(files.map((key) => store.delete(key).catch(() => undefined)));
+  await deleteStoredFiles(store, files);
 }

@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { adminAudit, results, sessions, users } from '../../db/schema/index.js';
+import { adminAudit, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { currentSubscriptionField, refreshTier } from '../billing/index.js';
 import type { PasswordResetMailer } from '../password-reset/index.js';
 import { sendResetLink } from '../password-reset/index.js';
-import { spentResults, spentResultsSql } from '../quota/index.js';
+import { countAllSpent, spentByUserField } from '../results/index.js';
 
 export async function adminStats(db: Database): Promise<AdminStats> {
-  const [byTier, [images]] = await Promise.all([
+  const [byTier, images] = await Promise.all([
     db.select({ tier: users.tier, total: count() }).from(users).groupBy(users.tier),
-    db.select({ total: count() }).from(results).where(spentResults),
+    countAllSpent(db),
   ]);
   const of = (tier: string) => Number(byTier.find((row) => row.tier === tier)?.total ?? 0);
   return {
@@ -20,7 +20,7 @@ export async function adminStats(db: Database): Promise<AdminStats> {
     registeredUsers: of('registered'),
     freeAccounts: of('registered'),
     premiumUsers: of('premium'),
-    totalImages: Number(images?.total ?? 0),
+    totalImages: images,
   };
 }
 
@@ -31,8 +31,7 @@ const userColumns = {
   tier: users.tier,
   createdAt: users.createdAt,
   isActive: users.isActive,
-  // Qualified by hand: inside a subquery drizzle writes bare column names, and "id" would mean results.id.
-  imagesProcessedTotal: sql<number>`(select count(*) from "results" where "results"."user_id" = "users"."id" and ${spentResultsSql})`,
+  imagesProcessedTotal: spentByUserField(),
   complimentary: users.complimentary,
   // The subscription the account page shows, chosen by billing's one rule.
   subscriptionStatus: sql<string | null>`${currentSubscriptionField('status')}`,

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.js';
 import { parseBody } from '../../errors.js';
 import { currentVisitor, findUser } from '../session/index.js';
 import { signIn } from './sign-in.js';
-import { adoptGuestResults, registerUser, toCurrentUser, verifyCredentials } from './service.js';
+import { adoptGuestResults } from '../results/index.js';
+import { registerUser, toCurrentUser, verifyCredentials } from './service.js';
 import { byAddress } from '../../rate-limit.js';
 
 export interface AuthDeps {

@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CurrentUser, LoginRequest } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { results, users, type UserRow } from '../../db/schema/index.js';
+import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldRefusal } from '../../errors.js';
 import { deactivated } from '../session/index.js';
 import { guardPasswordCheck } from './password-attempts.js';
@@ -87,14 +87,6 @@ export async function verifyCredentials(db: Database, credentials: LoginRequest,
   if (!user || !matches) throw new AppError('not_signed_in', 'Wrong e-mail or password.').withParams({ reason: 'credentials' });
   if (!user.isActive) throw deactivated();
   return user;
-}
-
-/** A guest who signs up keeps what they processed: their results move to the new account. */
-export async function adoptGuestResults(db: Database, guestSessionId: string, userId: string): Promise<void> {
-  await db
-    .update(results)
-    .set({ userId })
-    .where(and(eq(results.guestSessionId, guestSessionId), isNull(results.userId)));
 }
 
 export function toCurrentUser(user: UserRow, adminEmails: readonly string[]): CurrentUser {

@@ -17,7 +17,7 @@ export async function batchesRoutes(app: FastifyInstance, deps: BatchesDeps) {
   // "Download all": one ZIP of a selection's results, streamed from the store (docs/decisions/0045).
   app.get<{ Params: { batchId: string } }>(apiPaths.batchZip, async (request, reply) => {
     const visitor = await currentVisitor(request, deps.db);
-    const zip = await planBatchZip(deps.db, visitor, request.params.batchId, deps.now());
+    const zip = await planBatchZip(deps, visitor, request.params.batchId);
     return sendStoredFile(reply, streamZip(deps.store, zip.entries, zip.notes, NOTE_HEADING), {
       type: 'application/zip',
       filename: zip.filename,

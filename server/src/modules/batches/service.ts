@@ -1,10 +1,7 @@
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { results } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { isDownloadable, isReserved, type QuotaOwner } from '../quota/index.js';
-import { downloadName, ownedBy } from '../images/index.js';
+import type { QuotaOwner } from '../quota/index.js';
+import { downloadName, isReserved, ownedBatch, type ResultsDeps } from '../results/index.js';
 import type { ZipEntry } from './zip.js';
 
 /** Formats whose data is already compressed: a ZIP stores them as they are. */
@@ -45,23 +42,19 @@ const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')
  * What the batch's ZIP holds, in the order the results were made. Only the owner's results count;
  * a batch with none of theirs does not exist for them (404), one whose results all expired is 410.
  */
-export async function planBatchZip(db: Database, owner: QuotaOwner, batchId: string, now: Date): Promise<BatchZip> {
-  const rows = await db
-    .select()
-    .from(results)
-    .where(and(eq(results.batchId, batchId.toLowerCase()), ownedBy(owner)))
-    .orderBy(asc(results.createdAt), asc(results.id));
-  // Removed results were taken out on purpose: not listed.
-  const kept = rows.filter((row) => row.removedAt === null);
+export async function planBatchZip(deps: ResultsDeps, owner: QuotaOwner, batchId: string): Promise<BatchZip> {
+  // Removed results were taken out on purpose: not listed. A late file is deleted now, as every download does.
+  const batch = await ownedBatch(deps, owner, batchId);
+  const kept = batch.map(({ row }) => row);
   if (kept.length === 0) throw new AppError('not_found', 'This batch does not exist.');
 
   const name = uniqueNamer();
   const entries: ZipEntry[] = [];
   const notes: string[] = [];
   // Names are given to every result in the same order, so a result's name does not depend on which others expired.
-  for (const row of kept) {
+  for (const { row, downloadable } of batch) {
     const entryPath = name(row.folder, downloadName(row.originalName, row.format || path.extname(row.originalName).slice(1)));
-    if (isDownloadable(row, now)) {
+    if (downloadable && row.storageKey) {
       entries.push({
         path: entryPath,
         storageKey: row.storageKey,
@@ -79,7 +72,7 @@ export async function planBatchZip(db: Database, owner: QuotaOwner, batchId: str
   const folders = new Set(kept.map((row) => row.folder?.split('/')[0] ?? ''));
   const [onlyFolder] = folders;
   // The day it was made (UTC, as the quota month), so a second ZIP of the day never reads as the first one's copy.
-  const day = now.toISOString().slice(0, 10);
+  const day = deps.now().toISOString().slice(0, 10);
   const filename = folders.size === 1 && onlyFolder ? `${onlyFolder}-${day}.zip` : `lightpix-${day}.zip`;
   return { entries, notes, filename };
 }

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { ApiUsage, OutputFormat, OutputOptions, ShrinkResponse } from '@lightpix/shared';
-import type { ResultRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { EncodedFormat } from '../../images/encode.js';
 import { ACCEPTED_FORMATS_TEXT, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
@@ -8,10 +7,9 @@ import { checkOutputSize, plannedSize, uprightSize } from '../../images/limits.j
 import { inspectImage, isTransparent } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
-import { StoredFileMissing } from '../../storage/result-store.js';
-import { findOwnedResult, processUpload, type ImagesDeps, type ProcessSettings } from '../images/index.js';
-import { reserveAndProduce } from '../images/index.js';
-import { isDownloadable, quotaUsage, windowStart } from '../quota/index.js';
+import { processUpload, reserveAndProduce, type ImagesDeps, type ProcessSettings } from '../images/index.js';
+import { quotaUsage, windowStart } from '../quota/index.js';
+import { openOwnedResult, type GoneWording, type ResultRow } from '../results/index.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
 
@@ -98,26 +96,16 @@ export async function shrink(
   };
 }
 
-async function liveResult(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<ResultRow> {
-  const row = await findOwnedResult(deps.db, caller.owner, id);
-  if (!isDownloadable(row, deps.now())) {
-    throw new AppError('result_expired', 'This output has expired and was deleted. Please compress the image again.');
-  }
-  return row;
-}
+/** An output's 410, in the API's words. */
+const OUTPUT_GONE: GoneWording = {
+  expired: 'This output has expired and was deleted. Please compress the image again.',
+  missing: 'This output is no longer stored. Please compress the image again.',
+};
 
-async function openStored(deps: ImagesDeps, storageKey: string): Promise<Readable> {
-  return deps.store.get(storageKey).catch((error: unknown) => {
-    if (error instanceof StoredFileMissing)
-      throw new AppError('result_expired', 'This output is no longer stored. Please compress the image again.');
-    throw error;
-  });
-}
-
-/** A compressed image, for its owner's keys only (404 for anyone else); reading it costs nothing. */
+/** A compressed image, for its owner's keys only (404 for anyone else, 410 once gone); reading it costs nothing. */
 export async function readOutput(deps: ImagesDeps, caller: ApiCaller, id: string): Promise<StoredOutput> {
-  const row = await liveResult(deps, caller, id);
-  return { body: await openStored(deps, row.storageKey!), ...describedBy(row) };
+  const { row, body } = await openOwnedResult(deps, caller.owner, id, OUTPUT_GONE);
+  return { body, ...describedBy(row) };
 }
 
 async function toBuffer(stream: Readable): Promise<Buffer> {
@@ -142,8 +130,8 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
       'Saving to Amazon S3 or Google Cloud Storage is not available. Download the output and upload it yourself.',
     );
   }
-  const source = await liveResult(deps, caller, id);
-  const data = await toBuffer(await openStored(deps, source.storageKey!));
+  const { row: source, body: sourceBody } = await openOwnedResult(deps, caller.owner, id, OUTPUT_GONE);
+  const data = await toBuffer(sourceBody);
   const info = await inspectImage(data);
   const formats = await outputFormats(options, caller, outputForOriginal(info.format, info.hasAlpha), () => isTransparent(data, info));
   const { resize } = options;
@@ -178,7 +166,7 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
     },
     data,
   );
-  return { body: await openStored(deps, row.storageKey!), ...describedBy(row) };
+  return { body: (await openOwnedResult(deps, caller.owner, row.id, OUTPUT_GONE)).body, ...describedBy(row) };
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * Uploads become results: checked, reserved through modules/quota, produced by a result job, listed and downloaded.
+ * Uploads become results: checked, reserved through modules/results, produced by a result job; the
+ * image page's routes (upload, lists, download, remove) answer from modules/results.
  * The module's door: other modules and the entry points import only this file.
  */
 export { type ImagesDeps, ownerKey, reserveAndProduce } from './produce.js';
 export { imagesRoutes } from './routes.js';
-export { downloadName, findOwnedResult, ownedBy, type ProcessSettings, processUpload, toRecord, type Upload } from './service.js';
-export { sweepExpired } from './sweeper.js';
+export { type ProcessSettings, processUpload, type Upload } from './service.js';

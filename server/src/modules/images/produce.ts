@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Plan } from '@lightpix/shared';
-import { results, type ResultRow } from '../../db/schema/index.js';
 import type { Admission } from '../../jobs/queue.js';
 import { JobStillRunning } from '../../jobs/result-queue.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
-import { assertHeavyWorkLeft, giveBackUnit, isHeavyWork, reserveUnit, type QuotaOwner } from '../quota/index.js';
+import { allowanceOf, assertHeavyWorkLeft, isHeavyWork, type QuotaOwner } from '../quota/index.js';
+import { giveBack, reserve, resultById, type ResultRow } from '../results/index.js';
 import type { Database } from '../../db/client.js';
 import type { ResultQueue } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
@@ -55,7 +54,7 @@ export async function reserveAndProduce(
   const heavy = isHeavyWork(spec);
   // An owner whose jobs keep hitting their limits waits for heavy work; small images still go (docs/decisions/0147).
   if (heavy) await assertHeavyWorkLeft(deps.db, owner, now);
-  await reserveUnit(deps.db, plan, owner, { ...reservation, id, expiresAt }, now);
+  await reserve(deps.db, owner, { ...reservation, id, expiresAt }, now, allowanceOf(plan, now));
   // Each owner waits in a line of their own; premium may fill every worker while nobody else waits (0147).
   const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner), mayUseAllWorkers: plan.tier === 'premium', heavy };
   let completed: ResultRow | null = null;
@@ -64,12 +63,12 @@ export async function reserveAndProduce(
     else completed = await deps.jobs.produce(job, data, admission);
   } catch (error) {
     // A job that may still finish keeps its unit; any other failure gives back the reservation (once: only a 'processing' row goes).
-    if (!(error instanceof JobStillRunning)) await giveBackUnit(deps.db, id);
+    if (!(error instanceof JobStillRunning)) await giveBack(deps.db, id);
     throw error;
   }
   // Completed here, the row came back with its completion (decision 0169); else it is read.
   if (completed) return completed;
-  const [row] = await deps.db.select().from(results).where(eq(results.id, id));
+  const row = await resultById(deps.db, id);
   if (!row) throw resultGivenBack();
   return row;
 }

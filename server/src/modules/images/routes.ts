@@ -3,7 +3,6 @@ import {
   apiPaths,
   batchFieldsSchema,
   MAX_IMAGE_BYTES,
-  PPTX_MIME_TYPE,
   resultsPageQuerySchema,
   type HistoryResponse,
   type ImageRecord,
@@ -12,14 +11,11 @@ import {
 import { AppError, fieldRefusal, parseBody } from '../../errors.js';
 import { readUpload } from '../../multipart.js';
 import { sendStoredFile } from '../../download.js';
-import { mimeTypeOf, type InputFormat } from '../../images/formats.js';
 import type { PlanTable } from '../plans/index.js';
-import { expireResult } from './sweeper.js';
 import { currentVisitor } from '../session/index.js';
-import { StoredFileMissing } from '../../storage/result-store.js';
 import { parseBatchPlace } from './batch-place.js';
-import { isDownloadable } from '../quota/index.js';
-import { currentResultsOf, downloadName, findOwnedResult, historyOf, parseSettings, processUpload, removeResult } from './service.js';
+import { contentTypeOf, currentResultsOf, downloadName, historyOf, openOwnedResult, removeResult } from '../results/index.js';
+import { parseSettings, processUpload } from './service.js';
 import type { ImagesDeps } from './produce.js';
 
 /** The image part and the settings, whatever their order: the web client sends the file before the settings. */
@@ -30,12 +26,6 @@ const imageUpload = (maxBytes: number) => ({
   tooLarge: `Images can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`,
   noun: 'image',
 });
-
-/** A deck downloads as PowerPoint; an image as its format. */
-function contentTypeOf(kind: 'image' | 'deck', format: string): string {
-  if (kind === 'deck') return format === 'ppt' ? 'application/vnd.ms-powerpoint' : PPTX_MIME_TYPE;
-  return mimeTypeOf[format as InputFormat] ?? 'application/octet-stream';
-}
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
   // A full queue is refused before helmet, the session and the body (busy-door.ts, docs/decisions/0153).
@@ -83,20 +73,10 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
   });
 
   app.get<{ Params: { id: string } }>(apiPaths.resultDownload, async (request, reply) => {
-    const row = await findOwnedResult(deps.db, await currentVisitor(request, deps.db), request.params.id);
-    if (!isDownloadable(row, deps.now())) {
-      // The 410 is true at once: the file goes now, not at the next sweep.
-      if (row.storageKey) await expireResult(deps.db, deps.store, row);
-      throw new AppError('result_expired', 'This result has expired and was deleted. Please process the image again.');
-    }
-    const body = await deps.store.get(row.storageKey).catch((error: unknown) => {
-      if (error instanceof StoredFileMissing) {
-        throw new AppError('result_expired', 'This result is no longer stored. Please process the image again.');
-      }
-      throw error;
-    });
+    // 410 is true at once: a late file goes now, not at the next sweep (modules/results).
+    const { row, body } = await openOwnedResult(deps, await currentVisitor(request, deps.db), request.params.id);
     return sendStoredFile(reply, body, {
-      type: contentTypeOf(row.kind, row.format),
+      type: contentTypeOf(row),
       size: row.processedSize,
       filename: downloadName(row.originalName, row.format),
     });

@@ -1,30 +1,14 @@
-import path from 'node:path';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import {
-  apiPath,
-  apiPaths,
-  formatAllowed,
-  processSettingsSchema,
-  SMALLEST_FORMAT,
-  type ImageRecord,
-  type OutputFormat,
-  type Plan,
-  type HistoryResponse,
-  type ResultsPageQuery,
-} from '@lightpix/shared';
-import { withoutBidiControls } from '../../text.js';
+import { formatAllowed, processSettingsSchema, SMALLEST_FORMAT, type ImageRecord, type OutputFormat, type Plan } from '@lightpix/shared';
 import type { Upload } from '../../multipart.js';
-import type { Database } from '../../db/client.js';
-import { results, type ResultRow } from '../../db/schema/index.js';
 import { AppError, invalidFields } from '../../errors.js';
-import { extensionOf, outputForOriginal } from '../../images/formats.js';
+import { outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
 import type { Admission } from '../../jobs/queue.js';
 import type { BatchPlace } from './batch-place.js';
-import { isExpired, isReserved, spentResults, type QuotaOwner } from '../quota/index.js';
-import { pageOf } from './pages.js';
+import type { QuotaOwner } from '../quota/index.js';
+import { presentResult } from '../results/index.js';
 import { reserveAndProduce, type ImagesDeps } from './produce.js';
 
 /** An uploaded file, as the multipart reader hands it over. */
@@ -45,39 +29,6 @@ export function parseSettings(fields: Record<string, string>, plan: Plan): Setti
     });
   }
   return settings;
-}
-
-/** The name a download gets: the original's base name with the new format's extension. */
-export function downloadName(originalName: string, format: string): string {
-  // Names stored before bidi controls were removed at upload lose them here.
-  const base = path.parse(withoutBidiControls(originalName)).name || 'image';
-  return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
-}
-
-export function toRecord(row: ResultRow, now: Date): ImageRecord {
-  const expired = isExpired(row, now);
-  return {
-    id: row.id,
-    originalName: row.originalName,
-    originalSize: row.originalSize,
-    processedSize: row.processedSize,
-    status: expired ? 'expired' : row.status,
-    objectPath: row.status === 'completed' && !expired ? apiPath(apiPaths.resultDownload, { id: row.id }) : null,
-    kind: row.kind,
-    report: row.report ?? null,
-    format: row.format,
-    width: row.width,
-    height: row.height,
-    quality: row.quality,
-    alreadyOptimal: row.alreadyOptimal,
-    smart: row.smart,
-    search: row.search,
-    similarity: row.similarity,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    batchId: row.batchId,
-    folder: row.folder,
-  };
 }
 
 export interface UploadContext {
@@ -125,45 +76,5 @@ export async function processUpload(
     'wait',
     admission,
   );
-  return toRecord(row, deps.now());
-}
-
-/** The owner's result, or 404 for anyone else: another's file must not even be confirmed to exist. */
-export async function findOwnedResult(db: Database, owner: QuotaOwner, id: string): Promise<ResultRow> {
-  const [row] = await db.select().from(results).where(eq(results.id, id));
-  // A result with an account belongs to that account alone, whichever guest identity made it.
-  const owns = row && (row.userId !== null ? row.userId === owner.userId : row.guestSessionId === owner.guestSessionId);
-  // A removed result is gone for its owner too.
-  if (!row || !owns || row.removedAt) throw new AppError('not_found', 'This result does not exist.');
-  return row;
-}
-
-/** One page of the user's results, newest first, expired ones marked; reservations in progress are left out. */
-export async function historyOf(db: Database, userId: string, now: Date, query: ResultsPageQuery = {}): Promise<HistoryResponse> {
-  const where = and(eq(results.userId, userId), spentResults, isNull(results.removedAt));
-  return pageOf(db, where, query, (row) => toRecord(row, now));
-}
-
-/** Whose results a visitor sees: an account's own, or a guest's that no account has adopted. */
-export function ownedBy(owner: QuotaOwner) {
-  return owner.userId !== null
-    ? eq(results.userId, owner.userId)
-    : and(isNull(results.userId), eq(results.guestSessionId, owner.guestSessionId));
-}
-
-/**
- * One page of the visitor's results still downloadable, newest first: what the image page (images)
- * and the PowerPoint page (`kind: 'deck'`) show again after a reload.
- */
-export async function currentResultsOf(db: Database, owner: QuotaOwner, now: Date, query: ResultsPageQuery = {}): Promise<HistoryResponse> {
-  const where = and(ownedBy(owner), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt));
-  return pageOf(db, where, { ...query, kind: query.kind ?? 'image' }, (row) => toRecord(row, now));
-}
-
-/** Deletes the stored file at once; the row stays (removed) so the quota it used stays used. */
-export async function removeResult(deps: Pick<ImagesDeps, 'db' | 'store' | 'now'>, owner: QuotaOwner, id: string): Promise<void> {
-  const row = await findOwnedResult(deps.db, owner, id);
-  if (isReserved(row)) throw new AppError('conflict', 'This image is still being processed; remove it once it is done.');
-  if (row.storageKey) await deps.store.delete(row.storageKey);
-  await deps.db.update(results).set({ removedAt: deps.now(), storageKey: null }).where(eq(results.id, id));
+  return presentResult(row, deps.now());
 }

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { apiKeys, results, users, type ApiKeyRow, type UserRow } from '../../db/schema/index.js';
+import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { windowStart } from '../quota/index.js';
+import { madeByKeySinceField } from '../results/index.js';
 
 /** Recognisable in logs and by secret scanners; the rest is 256 random bits. */
 const KEY_PREFIX = 'lpx_';
@@ -45,12 +46,10 @@ export async function listKeys(db: Database, userId: string, now: Date): Promise
       last4: apiKeys.last4,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
-      usedThisMonth: count(results.id),
+      usedThisMonth: madeByKeySinceField(monthStart),
     })
     .from(apiKeys)
-    .leftJoin(results, and(eq(results.apiKeyId, apiKeys.id), gte(results.createdAt, monthStart)))
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .groupBy(apiKeys.id)
     .orderBy(desc(apiKeys.createdAt));
   return rows.map((row) => ({
     id: row.id,

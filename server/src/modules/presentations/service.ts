@@ -3,9 +3,9 @@ import { AppError } from '../../errors.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import { converterState, converterUnavailable, isLegacyPpt, type PptConverter } from '../../presentations/ppt.js';
 import { isZip } from '../../presentations/zip.js';
-import { findOwnedResult, toRecord, type ImagesDeps, type Upload } from '../images/index.js';
-import { ownerKey, reserveAndProduce } from '../images/index.js';
+import { ownerKey, reserveAndProduce, type ImagesDeps, type Upload } from '../images/index.js';
 import type { QuotaOwner } from '../quota/index.js';
+import { findOwnedResult, presentResult } from '../results/index.js';
 
 export interface PresentationsDeps extends ImagesDeps {
   /** LibreOffice and its sandbox, for .ppt decks. */
@@ -55,7 +55,7 @@ export async function processDeck(
       upload.data,
       mode,
     );
-    return toRecord(row, deps.now());
+    return presentResult(row, deps.now());
   } catch (error) {
     throw inDeckWords(error);
   }
@@ -67,7 +67,7 @@ export async function deckStatus(deps: PresentationsDeps, owner: QuotaOwner, id:
     if (error instanceof AppError && error.code === 'not_found') return null;
     throw error;
   });
-  if (row) return toRecord(row, deps.now());
+  if (row) return presentResult(row, deps.now());
   // No row of theirs: a failed job's row is gone, and only its owner may read why.
   const failure = await deps.jobs.failureOf(id, ownerKey(owner));
   if (failure) throw inDeckWords(failure);

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { heavyWork, results } from '../../db/schema/index.js';
+import { heavyWork } from '../../db/schema/heavy-work.js';
 import { AppError } from '../../errors.js';
 import type { ResultJobSpec } from '../../jobs/result-job.js';
-import { stricterCount, type ChargedOwner } from './owners.js';
+import { chargedOwnerOf, stricterCount, type ChargedOwner } from '../results/index.js';
 
 /**
  * Jobs that hit their time or memory limit one owner may have in an hour: past them, heavy work is
@@ -49,10 +48,7 @@ export async function assertHeavyWorkLeft(db: Database, owner: ChargedOwner, now
 
 /** Charges the reserved result's owner one limit hit; a job reported twice (retried, or by two paths) is charged once. */
 export async function chargeLimitHit(db: Database, resultId: string, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ guestSessionId: results.guestSessionId, userId: results.userId, byGuest: results.byGuest, clientIp: results.clientIp })
-    .from(results)
-    .where(eq(results.id, resultId));
+  const row = await chargedOwnerOf(db, resultId);
   if (!row) return;
   await db
     .insert(heavyWork)
@@ -62,10 +58,7 @@ export async function chargeLimitHit(db: Database, resultId: string, now: Date):
 
 /** Refuses a waiting heavy job whose owner's budget was spent meanwhile (the owner read from its reservation). */
 export async function refuseIfHeavyWorkSpent(db: Database, resultId: string, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ guestSessionId: results.guestSessionId, userId: results.userId, clientIp: results.clientIp })
-    .from(results)
-    .where(eq(results.id, resultId));
+  const row = await chargedOwnerOf(db, resultId);
   if (!row) return;
   await assertHeavyWorkLeft(db, { ...row, guestSessionId: row.guestSessionId ?? '' }, now);
 }

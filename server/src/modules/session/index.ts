@@ -4,4 +4,4 @@
  */
 export { sessionRoutes } from './routes.js';
 export { currentVisitor, deactivated, findUser, type Visitor } from './service.js';
-export { databaseSessionStore, SESSION_LIFETIME_MS } from './store.js';
+export { databaseSessionStore, endExpiredSessions, SESSION_LIFETIME_MS } from './store.js';

@@ -1,5 +1,5 @@
 import type { SessionStore } from '@fastify/session';
-import { eq } from 'drizzle-orm';
+import { eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
@@ -34,4 +34,10 @@ export function databaseSessionStore(db: Database, now: () => Date = () => new D
         .then(() => callback(), callback);
     },
   };
+}
+
+/** Deletes sessions past their lifetime (the retention sweep runs it); says how many went. */
+export async function endExpiredSessions(db: Database, now: Date): Promise<number> {
+  const ended = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return ended.length;
 }

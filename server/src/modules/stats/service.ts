@@ -1,8 +1,8 @@
 import { count, eq, gte, min } from 'drizzle-orm';
 import type { StatsResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { results, uptimeMinutes, users } from '../../db/schema/index.js';
-import { spentResults } from '../quota/index.js';
+import { uptimeMinutes, users } from '../../db/schema/index.js';
+import { countAllSpent } from '../results/index.js';
 
 const MINUTE_MS = 60_000;
 const UPTIME_WINDOW_MS = 30 * 24 * 60 * MINUTE_MS;
@@ -17,7 +17,7 @@ export async function recordUptimeMinute(db: Database, now: Date): Promise<void>
 
 /** Real counts for the landing page: results processed, active accounts, measured uptime. */
 export async function countStats(db: Database, now: Date): Promise<StatsResponse> {
-  const [processed] = await db.select({ value: count() }).from(results).where(spentResults);
+  const processed = await countAllSpent(db);
   const [accounts] = await db.select({ value: count() }).from(users).where(eq(users.isActive, true));
   const windowStart = new Date(now.getTime() - UPTIME_WINDOW_MS);
   const [uptime] = await db
@@ -30,7 +30,7 @@ export async function countStats(db: Database, now: Date): Promise<StatsResponse
   const measured = Number(uptime?.minutes ?? 0);
   const uptimePercent = span >= MIN_MEASURED_MINUTES ? Math.min(100, (measured / span) * 100) : null;
   return {
-    imagesProcessed: Number(processed?.value ?? 0),
+    imagesProcessed: processed,
     users: Number(accounts?.value ?? 0),
     uptimePercent: uptimePercent === null ? null : Math.floor(uptimePercent * 100) / 100,
     uptimeDays: Math.round((span / (24 * 60)) * 10) / 10,

@@ -1,6 +1,6 @@
 import { ne, sql } from 'drizzle-orm';
-import type { ResultRow } from '../../db/schema/index.js';
-import { results } from '../../db/schema/index.js';
+import type { ResultRow } from '../../db/schema/results.js';
+import { results } from '../../db/schema/results.js';
 
 /** Results that used a unit: everything but a reservation still in progress (removed and expired ones stay spent). */
 export const spentResults = ne(results.status, 'processing');

@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { results, sessions } from '../../db/schema/index.js';
+import { results } from '../../db/schema/results.js';
 import { keptMetadataKey, type ResultStore } from '../../storage/result-store.js';
-import { giveBackStaleReservations } from '../quota/index.js';
+import { giveBackStale } from './reservations.js';
 
 /** Deletes a result's file and marks its row expired: what a 410 says has happened. */
 export async function expireResult(db: Database, store: ResultStore, row: { id: string; storageKey: string | null }): Promise<void> {
@@ -12,23 +12,22 @@ export async function expireResult(db: Database, store: ResultStore, row: { id: 
   await db.update(results).set({ status: 'expired', storageKey: null }).where(eq(results.id, row.id));
 }
 
-export interface SweepReport {
+export interface ResultsSweepReport {
   expired: number;
   staleReservations: number;
-  sessions: number;
 }
 
 /**
- * Deletes result files past retention (their rows stay, marked expired), dead reservations (the quota
- * ledger gives their units back) and sessions. `staleAfterMs: 0` at the start of a lone instance.
+ * Deletes result files past retention (their rows stay, marked expired) and gives back dead
+ * reservations. `staleAfterMs: 0` at the start of a lone instance. Sessions are the session
+ * module's (endExpiredSessions); the entry point runs both in one sweep.
  */
-export async function sweepExpired(db: Database, store: ResultStore, now: Date, staleAfterMs?: number): Promise<SweepReport> {
+export async function sweepResults(db: Database, store: ResultStore, now: Date, staleAfterMs?: number): Promise<ResultsSweepReport> {
   const due = await db
     .select({ id: results.id, storageKey: results.storageKey })
     .from(results)
     .where(and(eq(results.status, 'completed'), lte(results.expiresAt, now)));
   for (const row of due) await expireResult(db, store, row);
-  const staleReservations = await giveBackStaleReservations(db, now, staleAfterMs);
-  const ended = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
-  return { expired: due.length, staleReservations, sessions: ended.length };
+  const staleReservations = await giveBackStale(db, now, staleAfterMs);
+  return { expired: due.length, staleReservations };
 }

@@ -1,0 +1,131 @@
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { results, type ResultRow } from '../../db/schema/results.js';
+import { AppError } from '../../errors.js';
+import type { CompletedColumns } from '../../jobs/reservations.js';
+import { stricterCount, type ChargedOwner } from './charged.js';
+
+/** What the reservation row records besides its owner, before the work starts. */
+export interface ReservedRow {
+  id: string;
+  originalName: string;
+  originalSize: number;
+  expiresAt: Date;
+  apiKeyId?: string | null;
+  batchId?: string | null;
+  folder?: string | null;
+  kind?: 'image' | 'deck';
+}
+
+/**
+ * How many results the owner may have since when: modules/quota's allowanceOf(plan, now) says it
+ * (null max: no limit). The row count in the window is the quota used (docs/decisions/0002).
+ */
+export interface Allowance {
+  max: number | null;
+  since: Date;
+}
+
+/**
+ * A reservation older than this belongs to a request that died mid-way: its unit is given back. A live
+ * job is at most its queue wait plus its own time limit old (jobs/process-pool.ts): about 2.5 min;
+ * with Redis a request waits at most 4 minutes for its job (jobs/bullmq-queue.ts). docs/decisions/0150.
+ */
+export const STALE_RESERVATION_MS = 5 * 60 * 1000;
+
+/** The owner's results newer than `since`, counted the stricter way (charged.ts), and the oldest counted. */
+export function countCharged(db: Database, owner: ChargedOwner, since: Date): Promise<{ used: number; oldest: Date | null }> {
+  return stricterCount(db, owner, results, since);
+}
+
+function lockKeys(owner: ChargedOwner): string[] {
+  return owner.userId ? [`quota:user:${owner.userId}`] : [`quota:guest:${owner.guestSessionId}`, `quota:ip:${owner.clientIp}`].sort();
+}
+
+/**
+ * Reserves one unit by inserting the result row ('processing'), under advisory locks on the owner's
+ * keys, after counting again: parallel requests can never push the owner past the allowance
+ * (quota_exceeded).
+ */
+export async function reserve(db: Database, owner: ChargedOwner, row: ReservedRow, now: Date, allowance: Allowance): Promise<void> {
+  await db.transaction(async (tx) => {
+    // In one statement, still in the keys' order: PostgreSQL evaluates a select list left to right (decision 0169).
+    await tx.execute(
+      sql`select ${sql.join(
+        lockKeys(owner).map((key) => sql`pg_advisory_xact_lock(hashtext(${key}))`),
+        sql`, `,
+      )}`,
+    );
+    if (allowance.max !== null) {
+      const { used } = await countCharged(tx as unknown as Database, owner, allowance.since);
+      if (used >= allowance.max) {
+        throw new AppError('quota_exceeded', 'You have used all the images your plan allows for now.');
+      }
+    }
+    await tx.insert(results).values({
+      ...row,
+      guestSessionId: owner.guestSessionId,
+      userId: owner.userId,
+      byGuest: owner.userId === null,
+      clientIp: owner.clientIp,
+      status: 'processing',
+      createdAt: now,
+    });
+  });
+}
+
+/** The one place a unit is given back: only reservations go; a completed result stays spent. */
+async function giveBackWhere(db: Database, which: SQL | undefined): Promise<number> {
+  const given = await db
+    .delete(results)
+    .where(and(eq(results.status, 'processing'), which))
+    .returning({ id: results.id });
+  return given.length;
+}
+
+/** Gives a unit back: a file that failed uses no quota. Giving back twice, or a completed result, is harmless. */
+export async function giveBack(db: Database, resultId: string): Promise<void> {
+  await giveBackWhere(db, eq(results.id, resultId));
+}
+
+/** Gives back reservations older than staleAfterMs (0 at a lone instance's start: none of its jobs can run). */
+export function giveBackStale(db: Database, now: Date, staleAfterMs = STALE_RESERVATION_MS): Promise<number> {
+  return giveBackWhere(db, lte(results.createdAt, new Date(now.getTime() - staleAfterMs)));
+}
+
+/** Marks a reservation completed (spent) with its stored file; see ReservationLedger.complete. */
+export async function complete(db: Database, resultId: string, storageKey: string, columns: CompletedColumns): Promise<ResultRow | null> {
+  // The whole row comes back, so the request that waits for it need not read it again (decision 0169).
+  const [completed] = await db
+    .update(results)
+    .set({ status: 'completed', ...columns, storageKey })
+    .where(and(eq(results.id, resultId), eq(results.status, 'processing')))
+    .returning();
+  if (completed) return completed;
+  const [row] = await db.select().from(results).where(eq(results.id, resultId));
+  return row?.status === 'completed' && row.storageKey === storageKey ? row : null;
+}
+
+/** Whether the result is completed: the row is the truth when a job's own report is lost. */
+export async function isCompleted(db: Database, resultId: string): Promise<boolean> {
+  const [row] = await db.select({ status: results.status }).from(results).where(eq(results.id, resultId));
+  return row?.status === 'completed';
+}
+
+/** The row by id, whoever owns it (for the request that made it); null when given back. */
+export async function resultById(db: Database, resultId: string): Promise<ResultRow | null> {
+  const [row] = await db.select().from(results).where(eq(results.id, resultId));
+  return row ?? null;
+}
+
+/** Who a result is charged to (heavy work is charged to the same owner, docs/decisions/0147); null when gone. */
+export async function chargedOwnerOf(
+  db: Database,
+  resultId: string,
+): Promise<Pick<ResultRow, 'guestSessionId' | 'userId' | 'byGuest' | 'clientIp'> | null> {
+  const [row] = await db
+    .select({ guestSessionId: results.guestSessionId, userId: results.userId, byGuest: results.byGuest, clientIp: results.clientIp })
+    .from(results)
+    .where(eq(results.id, resultId));
+  return row ?? null;
+}
