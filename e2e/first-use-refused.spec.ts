@@ -55,8 +55,8 @@ const explained = {
   },
   fr: {
     optimise: 'Optimiser',
-    damaged: "Échec\u00a0: L'image n'a pas pu être lue. Elle est peut-être endommagée.",
-    notAnImage: "Échec\u00a0: Ce fichier n'est pas une image que nous savons ouvrir. Nous acceptons",
+    damaged: 'Échec\u00a0: L’image n’a pas pu être lue. Elle est peut-être endommagée.',
+    notAnImage: 'Échec\u00a0: Ce fichier n’est pas une image que nous savons ouvrir. Nous acceptons',
   },
 } as const;
 

@@ -61,7 +61,7 @@ test('a guest asks for a target size: an unreachable one is explained and costs 
   await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('upload-input').setInputFiles(photo);
   await page.getByText('More options').click();
-  const target = page.getByLabel('Target size (KB)');
+  const target = page.getByLabel('Target size (kB)');
   await target.fill('1');
   await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(page.getByText('This image cannot be made that small with these settings').first()).toBeVisible({ timeout: 30_000 });

@@ -33,7 +33,7 @@ test('Start Optimising Now scrolls to the upload section, where a guest optimise
   await expect.poll(headingTop).toBeLessThan(150);
 
   await expect(upload.getByText('75%')).toBeVisible();
-  await expect(upload.getByTestId('upload-area')).toContainText(/Supports JPEG, PNG, WebP.* up to 10MB/);
+  await expect(upload.getByTestId('upload-area')).toContainText(/Supports JPEG, PNG, WebP.* up to 10\u00a0MB/);
   await expect(upload.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
   await upload.getByTestId('upload-input').setInputFiles(photo);
   await upload.getByRole('button', { name: 'Optimise', exact: true }).click();

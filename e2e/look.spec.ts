@@ -29,5 +29,5 @@ test('on a phone, a result says in words how like the original it looks, in the 
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('combobox', { name: /language/i }).selectOption('de');
-  await expect(look).toHaveText(new RegExp(`^Sieht dem Original zu ${String(likeness).replace('.', ',')} % ähnlich$`));
+  await expect(look).toHaveText(new RegExp(`^Sieht dem Original zu ${String(likeness).replace('.', ',')}\u00a0% ähnlich$`));
 });

@@ -179,7 +179,7 @@ test('before optimising no size is guessed: three photos show their settings and
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) {
     await expect(row.getByTestId('size-later')).toHaveText('size known once optimised');
-    await expect(row.locator('dd').nth(1)).not.toContainText('KB');
+    await expect(row.locator('dd').nth(1)).not.toContainText('kB');
     await expect(row.locator('dd').nth(1)).not.toContainText('%)');
   }
   expect(await seriousViolations(page)).toEqual([]);

@@ -47,7 +47,7 @@ test('a premium user optimises a deck: progress, bytes before and after, the rep
   await page.getByTestId('deck-input').setInputFiles(deckPath);
 
   const row = page.getByTestId('deck-row');
-  await expect(row.getByTestId('deck-sizes')).toContainText(/\d+ KB → \d+ KB · \d+% smaller/, { timeout: 60_000 });
+  await expect(row.getByTestId('deck-sizes')).toContainText(/[\d.]+\s[kM]B → [\d.]+\s[kM]B · \d+% smaller/, { timeout: 60_000 });
   await expect(row.getByTestId('deck-report')).toContainText('recompressed');
   const original = (await readFile(deckPath)).length;
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('deck-download').click()]);

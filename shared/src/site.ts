@@ -6,8 +6,11 @@ import pl from './i18n/landing/pl.json' with { type: 'json' };
 import fr from './i18n/landing/fr.json' with { type: 'json' };
 import { routeOf } from './routes.js';
 
-/** Languages with a landing page; the first is served at / and is the x-default. */
-export const landingLanguages = ['en', 'it', 'de', 'es', 'pl', 'fr'] as const;
+/**
+ * Languages with a landing page; the first is served at / and is the x-default. The same order as the
+ * interface's languages (web/src/lib/languages.ts): every language menu lists them alike.
+ */
+export const landingLanguages = ['en', 'it', 'es', 'de', 'pl', 'fr'] as const;
 export type LandingLanguage = (typeof landingLanguages)[number];
 
 export function landingPath(language: LandingLanguage): string {

@@ -40,7 +40,7 @@ describe('errorMessage', () => {
       'Dieses Bild hat zu viele Pixel für die Verarbeitung: höchstens 100 Megapixel (200 für alle Einzelbilder einer Animation).',
     );
     const large = new ApiError(413, 'file_too_large', 'Images can be up to 2.5 MB.', {}, { reason: 'image', maxMegabytes: 2.5 });
-    expect((await translator('fr'))(large)).toBe("Le fichier est trop volumineux\u00a0: les images peuvent peser jusqu'à 2,5 Mo.");
+    expect((await translator('fr'))(large)).toBe('Le fichier est trop volumineux\u00a0: les images peuvent peser jusqu’à 2,5 Mo.');
   });
 
   it('quotes the deck time limit in every language', async () => {

@@ -1,21 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { formatKb, formatLikeness } from './format';
+import { formatLikeness, formatMb, formatPercent, formatSize } from './format';
+
+const nbsp = '\u00a0';
 
 describe('formatLikeness', () => {
   it('shows one decimal in the language’s own way, rounded down so it never claims more than was measured', () => {
-    expect(formatLikeness(0.99648, 'en')).toBe('99.6');
-    expect(formatLikeness(0.99648, 'de')).toBe('99,6');
-    expect(formatLikeness(0.9999, 'en')).toBe('99.9');
-    expect(formatLikeness(1, 'fr')).toBe('100');
-    expect(formatLikeness(0.95, 'it')).toBe('95');
+    expect(formatLikeness(0.99648, 'en')).toBe('99.6%');
+    expect(formatLikeness(0.99648, 'de')).toBe(`99,6${nbsp}%`);
+    expect(formatLikeness(0.9999, 'en')).toBe('99.9%');
+    expect(formatLikeness(1, 'fr')).toBe(`100${nbsp}%`);
+    expect(formatLikeness(0.95, 'it')).toBe('95%');
   });
 });
 
-describe('formatKb', () => {
-  it('never shows a small file as 0 KB: one decimal below 10 KB, whole kilobytes above', () => {
-    expect(formatKb(400, 'en')).toBe('0.4');
-    expect(formatKb(1024, 'en')).toBe('1');
-    expect(formatKb(1536, 'de')).toBe('1,5');
-    expect(formatKb(150 * 1024 + 300, 'en')).toBe('150');
+describe('formatPercent', () => {
+  it('writes the sign as each language does, with a no-break space where it has one (fr, de, es), never a narrow one', () => {
+    expect(formatPercent(75, 'en')).toBe('75%');
+    expect(formatPercent(75, 'it')).toBe('75%');
+    expect(formatPercent(75, 'pl')).toBe('75%');
+    expect(formatPercent(75, 'fr')).toBe(`75${nbsp}%`);
+    expect(formatPercent(75, 'de')).toBe(`75${nbsp}%`);
+    expect(formatPercent(75, 'es')).toBe(`75${nbsp}%`);
+    expect(formatPercent(-12, 'en')).toBe('-12%');
+  });
+});
+
+describe('formatSize', () => {
+  it('never shows a small file as 0 kB: one decimal below 10 kB, whole kilobytes above', () => {
+    expect(formatSize(400, 'en')).toBe(`0.4${nbsp}kB`);
+    expect(formatSize(1024, 'en')).toBe(`1${nbsp}kB`);
+    expect(formatSize(1536, 'de')).toBe(`1,5${nbsp}kB`);
+    expect(formatSize(150 * 1024 + 300, 'en')).toBe(`150${nbsp}kB`);
+  });
+
+  it('switches to megabytes from 1,000 kB, in each language’s own unit, never split from its number', () => {
+    expect(formatSize(999 * 1024, 'en')).toBe(`999${nbsp}kB`);
+    expect(formatSize(2.4 * 1024 * 1024, 'en')).toBe(`2.4${nbsp}MB`);
+    expect(formatSize(2.4 * 1024 * 1024, 'fr')).toBe(`2,4${nbsp}Mo`);
+    expect(formatSize(147 * 1024, 'fr')).toBe(`147${nbsp}ko`);
+    for (const language of ['en', 'it', 'es', 'de', 'pl', 'fr']) {
+      expect(formatSize(147 * 1024, language)).not.toMatch(/\s(?<!\u00a0)/);
+      expect(formatSize(5 * 1024 * 1024, language)).not.toMatch(/\s(?<!\u00a0)/);
+    }
+  });
+});
+
+describe('formatMb', () => {
+  it('writes a limit with a space before its unit in every language: "10 MB", "10 Mo"', () => {
+    expect(formatMb(10 * 1024 * 1024, 'en')).toBe(`10${nbsp}MB`);
+    expect(formatMb(50 * 1024 * 1024, 'fr')).toBe(`50${nbsp}Mo`);
+    expect(formatMb(10 * 1024 * 1024, 'pl')).toBe(`10${nbsp}MB`);
   });
 });

@@ -1,7 +1,25 @@
-/** Sizes in kilobytes, grouped by the interface language: whole ones, with one decimal below 10 KB so a small file is never "0 KB". */
-export function formatKb(bytes: number, language: string): string {
+/**
+ * Intl's output with one kind of space a language: its narrow no-break space (French digit groups,
+ * French percent) becomes the no-break space every translation uses (shared/src/i18n/README.md).
+ */
+const oneSpace = (text: string) => text.replace(/\u202f/g, '\u00a0');
+
+/** A number and its unit never split across lines: the space Intl puts between them is a no-break space. */
+const unbroken = (text: string) => oneSpace(text).replace(/ /g, '\u00a0');
+
+/**
+ * A file's size in the interface language's own units ("147 kB", "147 ko", "2.4 MB", "2,4 Mo"), by
+ * `Intl.NumberFormat`: kilobytes below 1,000 kB, one decimal below 10 kB so a small file is never "0 kB";
+ * megabytes above, with one decimal. Kilo and mega count 1,024, as the upload limits do.
+ */
+export function formatSize(bytes: number, language: string): string {
   const kb = bytes / 1024;
-  return new Intl.NumberFormat(language, { maximumFractionDigits: kb < 10 ? 1 : 0 }).format(kb);
+  if (Math.round(kb) < 1000) {
+    return unbroken(
+      new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: kb < 10 ? 1 : 0 }).format(kb),
+    );
+  }
+  return formatMb(bytes, language);
 }
 
 /** Percent of the original saved, rounded; negative when the result is larger. */
@@ -10,17 +28,24 @@ export function percentSaved(originalBytes: number, processedBytes: number): num
   return Math.round((1 - processedBytes / originalBytes) * 100);
 }
 
-/**
- * A result's similarity to its original (SSIM, 0–1) as a percentage with at most one decimal, rounded
- * down so it never claims more than was measured: 0.99648 → "99.6" ("99,6" in German).
- */
-export function formatLikeness(similarity: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(Math.floor(similarity * 1000) / 10);
+/** A percentage (0–100) as the interface language writes it: "75%" (en, it, pl), "75 %" (es, de, fr). */
+export function formatPercent(value: number, language: string, maximumFractionDigits = 0): string {
+  return unbroken(new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }).format(value / 100));
 }
 
-/** Size limits as the product writes them ("up to 10MB"). */
+/**
+ * A result's similarity to its original (SSIM, 0–1) as a percentage with at most one decimal, rounded
+ * down so it never claims more than was measured: 0.99648 → "99.6%" ("99,6 %" in German).
+ */
+export function formatLikeness(similarity: number, language: string): string {
+  return formatPercent(Math.floor(similarity * 1000) / 10, language, 1);
+}
+
+/** Size limits as the product writes them: "10 MB", "10 Mo" in French. */
 export function formatMb(bytes: number, language: string): string {
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}MB`;
+  return unbroken(
+    new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024)),
+  );
 }
 
 /** A date as the interface language writes it: every date on every page goes through here or formatDateTime, so a page has one format. */

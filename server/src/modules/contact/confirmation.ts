@@ -43,9 +43,9 @@ export const confirmationTexts: Readonly<Record<LandingLanguage, Texts>> = {
   fr: {
     subject: 'Lightpix\u00a0: nous avons bien reçu votre message',
     thanks:
-      "Merci d'avoir écrit à Lightpix. Votre message nous est bien parvenu et nous vous répondrons à l'adresse indiquée dans le formulaire.",
+      'Merci d’avoir écrit à Lightpix. Votre message nous est bien parvenu et nous vous répondrons à l’adresse indiquée dans le formulaire.',
     privacy: 'Pour protéger votre vie privée, cet e-mail ne reprend pas ce que vous avez écrit.',
-    why: "Vous recevez cet e-mail parce que le message a été envoyé depuis une session ouverte sur le compte Lightpix {email}. Si vous n'êtes pas à l'origine de ce message, changez votre mot de passe.",
+    why: 'Vous recevez cet e-mail parce que le message a été envoyé depuis une session ouverte sur le compte Lightpix {email}. Si vous n’êtes pas à l’origine de ce message, changez votre mot de passe.',
   },
 };
 

@@ -62,11 +62,11 @@ const texts: Record<LandingLanguage, Texts> = {
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe Lightpix',
-    asked: "Quelqu'un (vous, nous l'espérons) a demandé à réinitialiser le mot de passe du compte Lightpix {email}.",
-    bySupport: "L'assistance Lightpix vous a envoyé ce lien pour choisir un nouveau mot de passe pour le compte {email}.",
+    asked: 'Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe du compte Lightpix {email}.',
+    bySupport: 'L’assistance Lightpix vous a envoyé ce lien pour choisir un nouveau mot de passe pour le compte {email}.',
     open: 'Ouvrez ce lien dans les {minutes} minutes pour choisir un nouveau mot de passe\u00a0:',
-    once: "Le lien ne fonctionne qu'une fois. Choisir un nouveau mot de passe vous déconnecte de tous vos autres appareils.",
-    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.",
+    once: 'Le lien ne fonctionne qu’une fois. Choisir un nouveau mot de passe vous déconnecte de tous vos autres appareils.',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
   },
 };
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { deckReportText } from '#lib/deckReport';
 import { Button } from '#components/ui/Button';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
-import { formatDateTime, formatKb } from '#lib/format';
+import { formatDateTime, formatSize } from '#lib/format';
 import { useHistory } from './api';
 
 /**
@@ -85,8 +85,7 @@ function HistoryRow({ record }: { record: ImageRecord }) {
           <span className="truncate">{record.originalName}</span>
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
-          {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
-          {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
+          {formatSize(record.originalSize, i18n.language)} → {formatSize(record.processedSize, i18n.language)}
           {' · '}
           <time dateTime={record.createdAt} className="whitespace-nowrap">
             {formatDateTime(record.createdAt, i18n.language)}

@@ -7,7 +7,7 @@ import { useToast } from '#components/ui/Toast';
 import { deckReportText } from '#lib/deckReport';
 import { sendWhileBusy } from '#lib/busyRetry';
 import { errorMessage } from '#lib/errorMessage';
-import { formatKb, formatMb, percentSaved } from '#lib/format';
+import { formatMb, formatPercent, formatSize, percentSaved } from '#lib/format';
 import { queryKeys } from '#lib/queryKeys';
 import { useResultPages, withRecordFirst, type ResultPages } from '#lib/resultPages';
 import { processDeck } from './processDeck';
@@ -228,7 +228,7 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
         {entry && (entry.state === 'uploading' || entry.state === 'waiting') ? (
           <div
             role="progressbar"
-            aria-label={t('decks.results.uploading', { percent: entry.percent })}
+            aria-label={t('decks.results.uploading', { percent: formatPercent(entry.percent, i18n.language) })}
             aria-valuenow={entry.percent}
             aria-valuemin={0}
             aria-valuemax={100}
@@ -251,10 +251,9 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
         ) : record ? (
           <>
             <p data-testid="deck-sizes" className="mt-1 text-sm text-slate-700">
-              {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
-              {t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}
+              {formatSize(record.originalSize, i18n.language)} → {formatSize(record.processedSize, i18n.language)}
               {!record.alreadyOptimal &&
-                ` · ${t('decks.results.saved', { percent: percentSaved(record.originalSize, record.processedSize) })}`}
+                ` · ${t('decks.results.saved', { percent: formatPercent(percentSaved(record.originalSize, record.processedSize), i18n.language) })}`}
             </p>
             <p data-testid="deck-report" className="text-sm text-slate-600">
               {record.alreadyOptimal ? t('decks.results.alreadyOptimal') : record.report ? deckReportText(record.report, t) : ''}

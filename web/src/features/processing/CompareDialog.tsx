@@ -1,7 +1,7 @@
 import type { ImageRecord } from '@lightpix/shared';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKb, formatLikeness, percentSaved } from '#lib/format';
+import { formatLikeness, formatPercent, formatSize, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
 
 interface CompareDialogProps {
@@ -87,7 +87,7 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
     <div>
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="text-sm text-slate-800">
-        {formatLabel(format)} · {width > 0 ? `${width}×${height}` : '—'} · {t('units.kb', { value: formatKb(bytes, i18n.language) })}
+        {formatLabel(format)} · {width > 0 ? `${width}×${height}` : '—'} · {formatSize(bytes, i18n.language)}
       </dd>
     </div>
   );
@@ -165,7 +165,7 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
             value={Math.round(position)}
             onChange={(event) => setPosition(Number(event.currentTarget.value))}
             aria-label={t('compare.slider')}
-            aria-valuetext={t('compare.sliderValue', { value: Math.round(position) })}
+            aria-valuetext={t('compare.sliderValue', { value: formatPercent(Math.round(position), i18n.language) })}
             data-testid="compare-slider"
             className="w-full accent-brand-600"
           />
@@ -180,7 +180,7 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
             {t('compare.zoomOut')}
           </button>
           <span data-testid="compare-zoom" aria-live="polite">
-            {t('compare.zoom', { value: Math.round(zoom * 100) })}
+            {t('compare.zoom', { value: formatPercent(Math.round(zoom * 100), i18n.language) })}
           </span>
           <button
             type="button"
@@ -203,7 +203,7 @@ export function CompareDialog({ record, original, onClose }: CompareDialogProps)
           <div>
             <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('compare.savedLabel')}</dt>
             <dd className="text-sm font-semibold text-emerald-700">
-              {saved > 0 ? t('results.saved', { value: saved }) : t('results.noSavings')}
+              {saved > 0 ? t('results.saved', { value: formatPercent(saved, i18n.language) }) : t('results.noSavings')}
             </dd>
           </div>
         </dl>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
-import { formatDateTime, formatKb, formatLikeness, percentSaved } from '#lib/format';
+import { formatDateTime, formatLikeness, formatPercent, formatSize, percentSaved } from '#lib/format';
 import { formatLabel } from '#lib/processingSettings';
 import { CompareDialog } from './CompareDialog';
 
@@ -120,20 +120,20 @@ function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRo
           <p className="font-medium break-all text-slate-900">{record.originalName}</p>
           {record.folder && <p className="truncate text-xs text-slate-500">{record.folder}</p>}
           <p className="mt-1 text-sm text-slate-600">
-            {t('units.kb', { value: formatKb(record.originalSize, i18n.language) })} →{' '}
-            <span className="font-semibold text-slate-900">{t('units.kb', { value: formatKb(record.processedSize, i18n.language) })}</span>
+            {formatSize(record.originalSize, i18n.language)} →{' '}
+            <span className="font-semibold text-slate-900">{formatSize(record.processedSize, i18n.language)}</span>
             {completed && (
               <span className={clsx('ml-2 font-semibold', saved > 0 ? 'text-emerald-700' : 'text-slate-500')}>
-                {saved > 0 && t('results.saved', { value: saved })}
+                {saved > 0 && t('results.saved', { value: formatPercent(saved, i18n.language) })}
                 {saved === 0 && t('results.noSavings')}
-                {saved < 0 && t('results.larger', { value: -saved })}
+                {saved < 0 && t('results.larger', { value: formatPercent(-saved, i18n.language) })}
               </span>
             )}
           </p>
           {completed && (
             <p className="mt-1 text-sm text-slate-500">
               {formatLabel(record.format)} · {record.width}×{record.height} ·{' '}
-              {record.smart ? t('results.smartQuality') : t('results.quality', { value: record.quality })}
+              {record.smart ? t('results.smartQuality') : t('results.quality', { value: formatPercent(record.quality, i18n.language) })}
             </p>
           )}
           {completed && record.similarity !== null && (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '#components/ui/Button';
 import { formatDate, formatDateTime } from '#lib/format';
 import { usePaymentsAvailable } from '#lib/payments';
+import { imagesLeftText } from '#lib/planText';
 
 interface StatusBarProps {
   session: SessionResponse | undefined;
@@ -34,7 +35,7 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
   else if (loading || remaining === undefined || (remaining !== null && !plan)) countText = t('status.loading');
   else if (remaining === null) countText = t('status.unlimited');
   // "8 of 10 images left this month": the allowance and its window come from the plan table.
-  else countText = t(`quota.left.${plan!.window}`, { left: remaining, count: session!.maxImages ?? 0 });
+  else countText = imagesLeftText(t, plan!.window, remaining, session!.maxImages ?? 0);
 
   const nextAt = session?.nextImageAt && remaining === 0 ? new Date(session.nextImageAt) : null;
   const monthly = plan?.window === 'calendar-month';

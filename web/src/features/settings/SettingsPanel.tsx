@@ -15,6 +15,7 @@ import clsx from 'clsx';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
+import { formatPercent } from '#lib/format';
 import { formatLabel, settingsProblems, type ProcessingSettings } from '#lib/processingSettings';
 import { MoreOptions } from './MoreOptions';
 
@@ -40,7 +41,7 @@ const inputClass =
 /** Resize, compression and format settings plus the process buttons. */
 export function SettingsPanel(props: SettingsPanelProps) {
   const { settings, onChange, referenceSize, outputFormats, single, actionsInReach = false, onOptimizeAll, onSmartLightening } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The server reads the fields with the same schema; what it would refuse is shown here and not sent.
   const problems = settingsProblems(settings);
   const dimensionsWrong = problems.has('width') || problems.has('height');
@@ -77,7 +78,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
   }, [actionsInReach]);
 
   const smart = settings.quality === 'smart';
-  const sliderValue = smart ? DEFAULT_QUALITY : settings.quality;
+  const sliderValue = settings.quality === 'smart' ? DEFAULT_QUALITY : settings.quality;
 
   return (
     <section aria-labelledby="settings-heading" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -157,7 +158,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
               {t('settings.quality')}
             </label>
             <span className="text-sm font-semibold text-brand-700" aria-hidden="true">
-              {smart ? t('settings.smart') : `${settings.quality}%`}
+              {smart ? t('settings.smart') : formatPercent(sliderValue, i18n.language)}
             </span>
           </div>
           <input
@@ -167,7 +168,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
             max={QUALITY_MAX}
             step={QUALITY_STEP}
             value={sliderValue}
-            aria-valuetext={smart ? t('settings.smart') : `${settings.quality}%`}
+            aria-valuetext={smart ? t('settings.smart') : formatPercent(sliderValue, i18n.language)}
             onChange={(event) => onChange({ ...settings, quality: Number(event.target.value) })}
             className="w-full accent-brand-600"
           />

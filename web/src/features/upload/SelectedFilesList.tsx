@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatKb } from '#lib/format';
+import { formatPercent, formatSize } from '#lib/format';
 import { estimateOutput, type ProcessingSettings } from '#lib/processingSettings';
 import { errorMessage, isFileRefusal } from '#lib/errorMessage';
 import type { SelectedImage, UploadState } from '#lib/selectedImage';
@@ -104,7 +104,7 @@ function SelectedFileRow({
         <div className="rounded-lg bg-slate-50 px-3 py-2">
           <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('selected.before')}</dt>
           <dd className="mt-0.5 text-slate-700">
-            {image.format} · {dimensions(image.width, image.height)} · {t('units.kb', { value: formatKb(image.file.size, i18n.language) })}
+            {image.format} · {dimensions(image.width, image.height)} · {formatSize(image.file.size, i18n.language)}
           </dd>
         </div>
         <div className="rounded-lg bg-emerald-50 px-3 py-2">
@@ -117,8 +117,10 @@ function SelectedFileRow({
               </span>
             ) : (
               <>
-                {settings.quality === 'smart' ? t('results.smartQuality') : t('selected.quality', { value: settings.quality })} ·{' '}
-                <span data-testid="size-later">{t('selected.sizeLater')}</span>
+                {settings.quality === 'smart'
+                  ? t('results.smartQuality')
+                  : t('selected.quality', { value: formatPercent(settings.quality, i18n.language) })}{' '}
+                · <span data-testid="size-later">{t('selected.sizeLater')}</span>
               </>
             )}
           </dd>
@@ -154,7 +156,9 @@ function UploadStatus({ state }: { state: UploadState }) {
     );
   }
   const uploading = state.kind === 'uploading';
-  const label = uploading ? t('processing.uploading', { percent: state.percent }) : t('processing.processing');
+  const label = uploading
+    ? t('processing.uploading', { percent: formatPercent(state.percent, i18n.language) })
+    : t('processing.processing');
   return (
     <div className="mt-3">
       <p className="mb-1 text-sm text-slate-600" aria-hidden="true">
