@@ -41,6 +41,7 @@ import { clientKey } from './rate-limit.js';
 import type { Redis } from 'ioredis';
 import { limitsNamespace } from './cluster/redis.js';
 import { registerBusyDoor } from './busy-door.js';
+import { registerOpenRequests } from './shutdown.js';
 
 export interface AppDeps {
   env: Env;
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerErrorHandler(app);
+  // First: a stop past its grace answers the requests still open (docs/decisions/0205).
+  registerOpenRequests(app);
   // Before helmet, cookies and the session: a full queue holds an upload at the door, then 503, almost free (0153).
   registerBusyDoor(app, deps.busyDoorWaitMs);
 

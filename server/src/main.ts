@@ -9,6 +9,8 @@ import { openResultStore } from './storage/open.js';
 import { sweepExpired } from './retention-sweep.js';
 import { quotaLedger } from './modules/quota/index.js';
 import { recordUptimeMinute } from './modules/stats/index.js';
+import { JobStillRunning } from './jobs/result-queue.js';
+import { stopWithin, stoppedBeforeDone } from './shutdown.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -39,23 +41,29 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    try {
-      // Stops accepting connections, lets requests in flight finish, then the job queue finishes its jobs.
-      // A kept-alive connection would hold close() for Fastify's 72 s keep-alive timeout: each goes once idle.
-      const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
-      await app.close();
-      clearInterval(idleCloser);
-      // BullMQ's worker finishes the jobs it holds before its connections close.
-      await worker?.close();
-      await jobs?.close();
-      await background.stop();
-      await redis?.quit();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    // Within 10 s: past its grace a request still waiting is answered, a lone instance's unit given back at its next start,
+    // a Redis job left to the workers (docs/decisions/0205).
+    await stopWithin(
+      app,
+      {
+        drain: async () => {
+          // Stops accepting connections, lets requests in flight finish, then the job queue finishes its jobs.
+          // A kept-alive connection would hold close() for Fastify's 72 s keep-alive timeout: each goes once idle.
+          const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+          await app.close();
+          clearInterval(idleCloser);
+          // BullMQ's worker finishes the jobs it holds before its connections close.
+          await worker?.close();
+          await jobs?.close();
+        },
+        release: async () => {
+          await background.stop();
+          redis?.disconnect();
+          await database.close();
+        },
+      },
+      () => (jobs ? new JobStillRunning() : stoppedBeforeDone()),
+    );
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -4,6 +4,7 @@ import type { JobLog } from '../jobs/bullmq-worker.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
 import { openResultStore } from '../storage/open.js';
 import { startResultWorkerFor } from './jobs.js';
+import { STOP_WITHIN_MS } from '../shutdown.js';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
@@ -33,6 +34,11 @@ export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) 
     if (closing) return;
     closing = true;
     log.info({ signal }, 'worker shutting down after its jobs in progress');
+    // Within 10 s: a job not done by then stalls and goes to the next worker after JOB_STALL_SECONDS (docs/decisions/0205).
+    setTimeout(() => {
+      log.error({ afterMs: STOP_WITHIN_MS }, 'stopping took too long: exiting; its jobs go to the next worker');
+      process.exit(1);
+    }, STOP_WITHIN_MS).unref();
     try {
       await worker.close();
       await database.close();
