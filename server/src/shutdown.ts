@@ -5,9 +5,9 @@ import { AppError, toErrorBody } from './errors.js';
  * A stop (SIGTERM, SIGINT) ends the process within this long, whatever it waits for: a supervisor's
  * usual grace is 10 s before its SIGKILL (docs/decisions/0205-a-stop-within-ten-seconds.md).
  */
-export const STOP_WITHIN_MS = 9_000;
+export const STOP_WITHIN_MS = 8_500;
 /** Requests still open this long after the stop began are answered, so none is cut without a word. */
-export const ANSWER_OPEN_AFTER_MS = 7_000;
+export const ANSWER_OPEN_AFTER_MS = 6_000;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -123,7 +123,7 @@ describe.skipIf(!built)('the production start', () => {
     server.child.kill('SIGTERM');
     const response = await upload;
     const { code, at } = await server.exited;
-    expect(at - stoppedAt).toBeLessThan(10_000);
+    expect(at - stoppedAt, server.output()).toBeLessThan(10_000);
     expect(code, server.output()).toBe(0);
     // Finished (200) or answered 503 with when to try again: never a connection cut without a word.
     if (response.status === 200) expect(((await response.json()) as { status: string }).status).toBe('completed');
