@@ -62,7 +62,9 @@ export async function createTestApp(
   kind: DatabaseKind,
   settings: Record<string, string> = {},
   clock = testClock(),
-  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts' | 'busyDoorWaitMs'> & { store?: (resultsDir: string) => ResultStore } = {},
+  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts' | 'busyDoorWaitMs' | 'pool'> & {
+    store?: (resultsDir: string) => ResultStore;
+  } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-app-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...settings });
@@ -79,6 +81,7 @@ export async function createTestApp(
     logger: extra.logger,
     timeouts: extra.timeouts,
     busyDoorWaitMs: extra.busyDoorWaitMs ?? 0,
+    pool: extra.pool,
   });
   return {
     app,

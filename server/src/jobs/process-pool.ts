@@ -7,7 +7,7 @@ import { canWatchMemory, watchMemory } from './memory-watch.js';
 import { openProcessReader, type ProcessReader } from './proc-reader.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
 import { processClocks, watchJobTime, type JobTimeLimits } from './time-watch.js';
-import { heldAdmission, defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
+import { defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
 
 export interface ProcessPoolLimits extends QueueLimits {
   /** CPU time a job's process may use before it is killed (docs/decisions/0158). */
@@ -71,9 +71,8 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
   const all = new Set<ChildProcess>();
   let closed = false;
   let nextId = 1;
-  // Requests admitted but not yet queued count as waiting, so a burst cannot all pass the check at once.
-  let admitted = 0;
-  const isFull = () => closed || queue.size + admitted >= limits.maxWaiting;
+  // The result queue in front (result-queue.ts) admits requests; this is the pool's own backstop.
+  const isFull = () => closed || queue.size >= limits.maxWaiting;
 
   function start(): JobProcess {
     // Where the app watches the job process's memory, the process need not watch itself.
@@ -173,17 +172,6 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
   }
 
   return {
-    get isFull() {
-      return isFull();
-    },
-    assertRoom() {
-      if (isFull()) throw serverBusy();
-    },
-    admit() {
-      if (isFull()) throw serverBusy();
-      admitted++;
-      return heldAdmission(() => admitted--);
-    },
     async run<K extends keyof H & string>(kind: K, input: Parameters<H[K]>[0]): Promise<Output<K>> {
       if (isFull()) throw serverBusy();
       return queue.add<Output<K>>(() => runIn(take(), kind, input), { throwOnTimeout: true });

@@ -36,19 +36,10 @@ export function heldAdmission(giveBack: () => void): Admission {
 export type JobHandlers = Record<string, (input: any) => Promise<unknown>>;
 
 /**
- * The one seam for long work (an image, a deck, a batch): bounded running, bounded waiting, then 503.
- * Child processes on this machine by default (process-pool.ts); a distributed implementation keeps the same shape.
+ * The job processes that do the pixel work (process-pool.ts): at most `concurrency` jobs at once, a
+ * backstop of `maxWaiting`, then 503. Which requests may queue is the result queue's (result-queue.ts).
  */
 export interface ProcessPool<H extends JobHandlers> {
-  readonly isFull: boolean;
-  /** Refuses before the caller spends anything (quota, memory) on a job we cannot take. */
-  assertRoom(): void;
-  /**
-   * Holds a waiting place for a request that has its file and is about to write a session and reserve
-   * quota, or refuses (503): of a burst that all passed assertRoom, only as many go on as there is room.
-   * Release it in the same tick as run() so the job takes the place.
-   */
-  admit(): Admission;
   run<K extends keyof H & string>(kind: K, input: Parameters<H[K]>[0]): Promise<Awaited<ReturnType<H[K]>>>;
   /**
    * Starts a job process, when none is idle and another job could run, while a request's upload still

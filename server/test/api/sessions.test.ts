@@ -35,8 +35,9 @@ describe.each(databaseKinds)('session lifetime and the sweeper on %s', (kind) =>
       { id: expiredSession, data: {}, expiresAt: new Date(now.getTime() - 1000) },
       { id: liveSession, data: {}, expiresAt: new Date(now.getTime() + 3600_000) },
     ]);
-    const reservation = (id: string, minutesAgo: number) => ({
+    const reservation = (id: string, minutesAgo: number, kind: 'image' | 'deck' = 'image') => ({
       id,
+      kind,
       guestSessionId: liveSession,
       clientIp: '198.51.0.250',
       originalName: 'a.jpg',
@@ -47,8 +48,10 @@ describe.each(databaseKinds)('session lifetime and the sweeper on %s', (kind) =>
     });
     const dead = randomUUID();
     const running = randomUUID();
-    // A live job is at most its queue wait and time limit old (about 2.5 min): 6 minutes is a dead one.
-    await t.database.db.insert(results).values([reservation(dead, 6), reservation(running, 0)]);
+    const deck = randomUUID();
+    // A live job is at most its wait and its wall-clock limit old (decision 0173): an image's 16 minutes is a
+    // dead request's; a deck may run 20 minutes, so at 16 it may still be running.
+    await t.database.db.insert(results).values([reservation(dead, 16), reservation(running, 0), reservation(deck, 16, 'deck')]);
 
     const report = await sweepExpired(t.database.db, t.store, now);
 
@@ -60,6 +63,7 @@ describe.each(databaseKinds)('session lifetime and the sweeper on %s', (kind) =>
     expect(await left(sessions, liveSession)).toBe(1);
     expect(await left(results, dead)).toBe(0);
     expect(await left(results, running)).toBe(1);
+    expect(await left(results, deck)).toBe(1);
   });
 
   it('at the start of a lone instance, gives back every reservation a crash left behind', async () => {

@@ -1,7 +1,9 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
 import { AppError } from '../../errors.js';
+import { JOB_WALL_LIMIT_FACTOR, JOB_WALL_LIMIT_MS } from '../../images/limits.js';
+import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import type { CompletedColumns } from '../../jobs/reservations.js';
 import { stricterCount, type ChargedOwner } from './charged.js';
 
@@ -26,12 +28,18 @@ export interface Allowance {
   since: Date;
 }
 
+/** What a reserved job may wait for a worker, beyond its own time limit: the request waits 4 minutes (jobs/bullmq-queue.ts). */
+const JOB_WAIT_ALLOWANCE_MS = 10 * 60 * 1000;
+
 /**
- * A reservation older than this belongs to a request that died mid-way: its unit is given back. A live
- * job is at most its queue wait plus its own time limit old (jobs/process-pool.ts): about 2.5 min;
- * with Redis a request waits at most 4 minutes for its job (jobs/bullmq-queue.ts). docs/decisions/0150.
+ * A reservation older than this belongs to a request that died mid-way: its unit is given back. The
+ * age follows the job's own wall-clock limit (docs/decisions/0158: 300 s an image, 20 minutes a deck)
+ * plus its wait for a worker, so nothing a running job makes is ever swept (docs/decisions/0173).
  */
-export const STALE_RESERVATION_MS = 5 * 60 * 1000;
+export const STALE_RESERVATION_MS = {
+  image: JOB_WAIT_ALLOWANCE_MS + JOB_WALL_LIMIT_MS,
+  deck: JOB_WAIT_ALLOWANCE_MS + DECK_TIME_LIMIT_MS * JOB_WALL_LIMIT_FACTOR,
+} as const;
 
 /** The owner's results newer than `since`, counted the stricter way (charged.ts), and the oldest counted. */
 export function countCharged(db: Database, owner: ChargedOwner, since: Date): Promise<{ used: number; oldest: Date | null }> {
@@ -88,9 +96,17 @@ export async function giveBack(db: Database, resultId: string): Promise<void> {
   await giveBackWhere(db, eq(results.id, resultId));
 }
 
-/** Gives back reservations older than staleAfterMs (0 at a lone instance's start: none of its jobs can run). */
-export function giveBackStale(db: Database, now: Date, staleAfterMs = STALE_RESERVATION_MS): Promise<number> {
-  return giveBackWhere(db, lte(results.createdAt, new Date(now.getTime() - staleAfterMs)));
+/**
+ * Gives back reservations older than their kind's STALE_RESERVATION_MS, or than staleAfterMs when given
+ * (0 at a lone instance's start: none of its jobs can run).
+ */
+export function giveBackStale(db: Database, now: Date, staleAfterMs?: number): Promise<number> {
+  const before = (ms: number) => lte(results.createdAt, new Date(now.getTime() - ms));
+  if (staleAfterMs !== undefined) return giveBackWhere(db, before(staleAfterMs));
+  return giveBackWhere(
+    db,
+    or(and(eq(results.kind, 'deck'), before(STALE_RESERVATION_MS.deck)), and(ne(results.kind, 'deck'), before(STALE_RESERVATION_MS.image))),
+  );
 }
 
 /** Marks a reservation completed (spent) with its stored file; see ReservationLedger.complete. */
