@@ -69,7 +69,8 @@ export async function optimisePicture(data: Buffer, need: { width: number; heigh
   const size = fittedSize(info, need);
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).timeout({ seconds: TIME_LIMIT_SECONDS });
   if (size.resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
-  pipeline = pipeline.toColourspace(info.isGrey ? 'b-w' : 'srgb');
+  // Grey with alpha as RGBA: sharp's raw output of a grey image keeps its first band alone (decision 0231).
+  pipeline = pipeline.toColourspace(info.isGrey && !info.hasAlpha ? 'b-w' : 'srgb');
   try {
     const encoded =
       info.format === 'jpeg'

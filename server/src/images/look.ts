@@ -14,12 +14,14 @@ export function shownSimilarity(score: number): number {
 }
 
 /**
- * Colour SSIM (over white, R, G and B averaged) of a result against the image it was made from, both
- * reduced to at most VIEW_SIDE px on the long side, the size a page shows: one measurement, for results
- * no search verified (a fixed quality). The original's reduction starts at once, so it runs beside the
- * encode on libvips' threads; `against` then measures the result.
+ * Colour SSIM (R, G and B averaged) of a result against the image it was made from, both reduced to at
+ * most VIEW_SIDE px on the long side, the size a page shows: one measurement, for results no search
+ * verified (a fixed quality). A transparent original is judged over white and, with `overBlack`, over
+ * black too, the lower kept: a result that lost its alpha cannot pass on the colours white hides
+ * (docs/decisions/0231-every-channel-kept.md). The original's reduction starts at once, so it runs
+ * beside the encode on libvips' threads; `against` then measures the result.
  */
-export function pageSizeLook(original: Sharp, size: { width: number; height: number }) {
+export function pageSizeLook(original: Sharp, size: { width: number; height: number }, { overBlack: black = true } = {}) {
   const scale = Math.min(1, VIEW_SIDE / Math.max(size.width, size.height));
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
@@ -30,7 +32,8 @@ export function pageSizeLook(original: Sharp, size: { width: number; height: num
   return {
     async against(result: Buffer): Promise<number> {
       const [a, b] = await Promise.all([before, view(sharp(result))]);
-      return ssim(overWhite(a), overWhite(b));
+      const white = ssim(overWhite(a), overWhite(b));
+      return black && hasTransparency(a) ? Math.min(white, ssim(overBlack(a), overBlack(b))) : white;
     },
   };
 }
@@ -39,8 +42,12 @@ export function pageSizeLook(original: Sharp, size: { width: number; height: num
 export interface LookScores {
   /** How many scores `scores` yields for a result that passes each. */
   count: number;
-  /** Which score is the colour SSIM over white at the view size (at full size when the view is the full size): the look a result shows. */
-  shown: number;
+  /**
+   * The look a result shows, from its scores in `scores`' order: the colour SSIM at the view size (at
+   * full size when the view is the full size), over white, or the lower of over white and over black for
+   * a transparent original (docs/decisions/0231-every-channel-kept.md).
+   */
+  shown(scores: readonly number[]): number;
   /**
    * Our scores of a decoded result, in one order: per background (white, then black when the original
    * has transparency) colour SSIM (R, G, B averaged) and luma SSIM at full size, then the same at the
@@ -62,7 +69,7 @@ export async function lookScores(sample: RawImage, longSide: number, stride: Ssi
   const originals = fulls.map((full, i) => ({ full, fullLuma: luma(full), view: views[i]!, viewLuma: luma(views[i]!) }));
   return {
     count: backgrounds.length * (scale < 1 ? 4 : 2),
-    shown: scale < 1 ? backgrounds.length * 2 : 0,
+    shown: (found) => Math.min(...backgrounds.map((_, i) => found[(scale < 1 ? backgrounds.length * 2 : 0) + 2 * i]!)),
     async *scores(decoded) {
       const composites = backgrounds.map((composite) => composite(decoded));
       for (const [i, original] of originals.entries()) {

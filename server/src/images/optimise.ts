@@ -88,22 +88,31 @@ const DECODED_ONCE_FORMATS: ReadonlySet<EncodedFormat> = new Set(['jpeg', 'webp'
 function basePipeline(
   data: Buffer,
   info: ImageInfo,
-  options: Omit<OptimiseOptions, 'format'> & { format: EncodedFormat | null },
+  options: Omit<OptimiseOptions, 'format'> & { format: EncodedFormat | 'auto' | null },
   size: { width: number; height: number; resized: boolean; animated: boolean },
 ): Sharp {
   const { resized, animated } = size;
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated }).timeout({ seconds: TIME_LIMIT_SECONDS });
   if (info.orientation !== 1) pipeline = pipeline.rotate();
   if (resized) pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
-  if (options.format === 'jpeg' && info.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+  if (flattened(options.format, options.autoFormats) && info.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
   return pipeline;
 }
 
-/** Decodes once to pixels that every trial encode (smart, target size) starts from. */
+/** JPEG has no alpha: a transparent image bound for it is flattened on white first, also when `auto` may choose JPEG alone. */
+function flattened(format: EncodedFormat | 'auto' | null, autoFormats: readonly EncodedFormat[] = []): boolean {
+  return format === 'jpeg' || (format === 'auto' && autoFormats.length > 0 && autoFormats.every((allowed) => allowed === 'jpeg'));
+}
+
+/**
+ * Decodes once to pixels that every trial encode (smart, target size) starts from. A grey image with
+ * alpha is decoded as RGBA: sharp's raw output of a grey image keeps its first band alone, which lost
+ * the alpha of every grey+alpha PNG (docs/decisions/0231-every-channel-kept.md).
+ */
 async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage> {
   const { data, info: raw } = await run(
     pipeline
-      .toColourspace(info.isGrey ? 'b-w' : 'srgb')
+      .toColourspace(info.isGrey && !info.hasAlpha ? 'b-w' : 'srgb')
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true }),
   );
@@ -131,7 +140,8 @@ export async function optimiseImage(
   const animatedAuto = auto && info.pages > 1 ? animationFormat(allowed, info.format === 'gif' ? 'gif' : 'webp') : null;
   const fixedFormat: EncodedFormat | null = options.format === 'auto' ? animatedAuto : options.format;
   const animated = info.pages > 1 && fixedFormat !== null && keepsAnimation(fixedFormat);
-  const base = (format: EncodedFormat | null) => basePipeline(data, info, { ...options, format }, { ...size, resized, animated });
+  const base = (format: EncodedFormat | null) =>
+    basePipeline(data, info, { ...options, format: format ?? (auto ? 'auto' : null) }, { ...size, resized, animated });
 
   // Trial encodes (smart, target size) start from pixels decoded once; so does a fixed quality's measured look (decision 0159).
   const searches = options.quality === 'smart' || options.maxBytes !== null || (auto && !animated);
@@ -140,10 +150,14 @@ export async function optimiseImage(
   const pixels = animated || !(searches || decodeOnce) ? null : await preparePixels(base(fixedFormat), info);
   const seed = sizeBasedQuality(upload.length);
   const picked: (QualityChoice & { format?: EncodedFormat; encoded?: Buffer }) | null =
-    fixedFormat === null ? await run(smallestFormat(pixels!, allowed, seed, info, deadline)) : null;
+    fixedFormat === null
+      ? await run(smallestFormat(pixels!, allowed, seed, { ...info, hasAlpha: info.hasAlpha && !flattened('auto', allowed) }, deadline))
+      : null;
   const format: EncodedFormat = picked?.format ?? fixedFormat!;
   const source = () => {
-    const pipeline = pixels ? fromPixels(pixels) : base(format);
+    let pipeline = pixels ? fromPixels(pixels) : base(format);
+    // Pixels with alpha written as JPEG: on white, as a fixed JPEG is (sharp would drop the alpha and show the colours under it).
+    if (pixels && format === 'jpeg' && pixels.channels % 2 === 0) pipeline = pipeline.flatten({ background: '#ffffff' });
     // JPEG and PNG can store one channel: a grey image stays a third of the size.
     return info.isGrey && (format === 'jpeg' || format === 'png') ? pipeline.toColourspace('b-w') : pipeline;
   };
@@ -168,7 +182,10 @@ export async function optimiseImage(
   const look =
     options.maxBytes === null && (lossless || choice.similarity !== undefined)
       ? null
-      : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size);
+      : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size, {
+          // A JPEG was flattened on white on purpose: over white is what it promises; every other format keeps the alpha, judged over black too.
+          overBlack: format !== 'jpeg',
+        });
   // `auto` may have written and judged its winner in full already (decision 0139).
   let output: Buffer = picked?.encoded ?? (await render(quality));
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {

@@ -95,7 +95,7 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
       if (score < bar[found.length]!) return null;
       found.push(score);
     }
-    return found[scorer.shown]!;
+    return scorer.shown(found);
   };
   return { pngquant, look, reaches };
 }

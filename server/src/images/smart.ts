@@ -71,7 +71,7 @@ export async function lookJudge(
   const referenceJpeg = await encode(fromPixels(overWhite(sample)), 'jpeg', REFERENCE_QUALITY, { jpegTurbo: true }).toBuffer();
   const reference: number[] = [];
   for await (const score of scores(referenceJpeg)) reference.push(score);
-  const referenceSimilarity = reference[look.shown]!;
+  const referenceSimilarity = look.shown(reference);
   const referencePasses = !paletteLook || reference.every((score, i) => score - paletteLook[i]! >= SEARCH_MARGIN);
   if (paletteLook) reference.forEach((score, i) => (reference[i] = Math.max(score, paletteLook[i]!)));
   const looksAsGood = async (encoded: Buffer) => {
@@ -80,7 +80,7 @@ export async function lookJudge(
       if (score - reference[found.length]! < SEARCH_MARGIN) return null;
       found.push(score);
     }
-    return found[look.shown]!;
+    return look.shown(found);
   };
   return { sample, looksAsGood, referenceBytes: referencePasses ? referenceJpeg.length : null, referenceSimilarity, deadline };
 }
