@@ -1,10 +1,13 @@
 /**
  * The official tinify Node client's own integration test (bench/tinify/integration.cjs, changed only
  * in endpoint, CA, the fromUrl address and its lower size bounds) against Lightpix from its sources,
- * behind a local TLS proxy as a site would be; then the sizes of the client's example image through
- * each operation. A measurement, not a test: `npm run bench:tinify`.
+ * behind a local TLS proxy as a site would be; with `--python`, the official Python client's too
+ * (bench/tinify/integration.py, run by pytest from the client's source in bench/tinify/python, changed
+ * only in endpoint, CA and the from_url address; needs Debian's python3-requests and python3-pytest);
+ * then the sizes of the client's example image through each operation. A measurement, not a test:
+ * `npm run bench:tinify [-- --python]`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -43,7 +46,13 @@ const server = await startServer('sources', {
 // TLS in front, as a reverse proxy would put it: the official clients speak HTTPS only.
 const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
   keySize: 2048,
-  extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  // Its own CA as well: Python's ssl (OpenSSL 3) refuses a self-signed leaf that does not say it may sign.
+  extensions: [
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+  ],
 });
 const upstream = new URL(server.origin);
 const proxy = createHttpsServer({ key: pems.private, cert: pems.cert }, (incoming, outgoing) => {
@@ -91,7 +100,34 @@ const mocha = spawn(process.execPath, [path.join(root, 'node_modules/mocha/bin/m
   stdio: 'inherit',
   env: { ...process.env, TINIFY_KEY: key, TINIFY_ENDPOINT: endpoint, TINIFY_CA_FILE: caFile, TINIFY_SOURCE_URL: sourceUrl },
 });
-const status = await new Promise<number>((resolve) => mocha.once('exit', (code) => resolve(code ?? 1)));
+const exited = (child: ReturnType<typeof spawn>) => new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+let status = await exited(mocha);
+
+if (process.argv.includes('--python')) {
+  const modules = spawnSync('python3', ['-c', 'import requests, pytest']);
+  if (modules.status !== 0) {
+    console.error(
+      'The Python client needs python3 with requests and pytest: apt-get install -y --no-install-recommends python3-requests python3-pytest',
+    );
+    status ||= 1;
+  } else {
+    const pytest = spawn('python3', ['-m', 'pytest', '-v', '-p', 'no:cacheprovider', path.join(here, 'tinify/integration.py')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PYTHONPATH: path.join(here, 'tinify/python'),
+        PYTHONDONTWRITEBYTECODE: '1',
+        TINIFY_KEY: key,
+        TINIFY_ENDPOINT: endpoint,
+        TINIFY_CA_FILE: caFile,
+        TINIFY_SOURCE_URL: sourceUrl,
+      },
+    });
+    const code = await exited(pytest);
+    status ||= code;
+  }
+}
 
 // The example image through each operation, against its own size.
 const client = tinify.Client as unknown as { API_ENDPOINT: string; CA_BUNDLE: string };
@@ -104,6 +140,8 @@ const operations: [string, () => Promise<Uint8Array>][] = [
   ['compress fromUrl (PNG)', () => tinify.fromUrl(sourceUrl).toBuffer()],
   ['resize fit 50×20', () => source.resize({ method: 'fit', width: 50, height: 20 }).toBuffer()],
   ['preserve copyright, creation', () => source.preserve('copyright', 'creation').toBuffer()],
+  ['convert WebP', () => source.convert({ type: 'image/webp' }).toBuffer()],
+  ['convert WebP or AVIF', () => source.convert({ type: ['image/webp', 'image/avif'] }).toBuffer()],
   ['convert WebP or JPEG', () => source.convert({ type: ['image/webp', 'image/jpg'] }).toBuffer()],
   ['convert */* (smallest)', () => source.convert({ type: '*/*' }).toBuffer()],
 ];

@@ -44,18 +44,23 @@ export async function transformImage(request: TransformRequest, deadline = Searc
     info = await inspectImage(data);
   }
   const options = { ...request.resize, quality: 'smart' as const, maxBytes: null, keepMetadata: false };
-  if (request.formats.length > 1 && info.pages === 1)
-    return optimiseImage(data, info, { ...options, format: 'auto', autoFormats: request.formats }, deadline);
-  // One format, or an animation (`auto` would keep its frames in a format not asked for): each format on its own.
+  // A still image is one `auto` search among the formats asked for, one format alone too: a convert to WebP runs the very
+  // search a list that ends up in WebP runs, so it is never larger (docs/decisions/0232-one-search-per-format.md).
+  if (info.pages === 1)
+    return withPreserved(request, await optimiseImage(data, info, { ...options, format: 'auto', autoFormats: request.formats }, deadline));
+  // An animation (`auto` would keep its frames in a format not asked for): each format on its own.
   let best: OptimisedImage | null = null;
   for (const format of request.formats) {
     const image = await optimiseImage(data, info, { ...options, format }, deadline);
     if (!best || image.data.length < best.data.length) best = image;
   }
   // The formats shared one deadline: a later format cut short cut the whole conversion short (decision 0156).
-  const chosen = { ...best!, search: best!.search && deadline.outcome };
+  return withPreserved(request, { ...best!, search: best!.search && deadline.outcome });
+}
+
+/** The API's `preserve`, written into the encoded file as the web's "keep metadata" does (docs/decisions/0136). */
+function withPreserved(request: TransformRequest, chosen: OptimisedImage): OptimisedImage {
   if (!request.preserve || !request.kept) return chosen;
-  // Written into the encoded file, as the web's "keep metadata" does (docs/decisions/0136).
   return { ...chosen, data: withKeptMetadata(chosen.data, chosen.format, selectKept(request.kept, request.preserve.fields), chosen) };
 }
 
