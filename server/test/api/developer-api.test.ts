@@ -353,6 +353,20 @@ describe.each(databaseKinds)('Tinify-compatible API on %s', (kind) => {
     await rm(folder, { recursive: true, force: true });
   }, 60_000);
 
+  it('documents the statuses its routes answer: a resize to too many pixels is a 413 of POST /output/{id}', async () => {
+    const document = (await call('GET', '/api/v1/openapi.json')).json();
+    const compressed = await shrink(small);
+    const huge = await call('POST', new URL(compressed.headers.location!).pathname, {
+      key,
+      body: { resize: { method: 'cover', width: 10_000, height: 10_000 } },
+    });
+    expect([huge.statusCode, huge.json().error]).toEqual([413, 'PayloadTooLarge']);
+    const documented = (route: string, method: string) => Object.keys(document.paths[route][method].responses).sort();
+    expect(documented('/output/{id}', 'post')).toEqual(['200', '400', '401', '403', '404', '410', '413', '422', '429', '500', '503']);
+    expect(documented('/output/{id}', 'get')).toEqual(['200', '401', '404', '410', '429', '500', '503']);
+    expect(documented('/shrink', 'post')).toEqual(['201', '400', '401', '413', '415', '422', '429', '500', '503']);
+  });
+
   it('never writes a key into the logs', async () => {
     const person = await signedUp(t.app, nextIp(), 'logs@example.com');
     const secret = (await person.client.post('/api/keys', { name: 'secret' })).json().key as string;

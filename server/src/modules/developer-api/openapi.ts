@@ -44,6 +44,7 @@ const imageResponse = (description: string) => ({
   ),
 });
 
+/** What every route may answer (docs/decisions/0233): a key problem, the month spent, a busy moment, a fault of ours. */
 const common = {
   '401': errorResponse('Unauthorized: no key, a wrong or revoked key, or a deactivated account'),
   '429': errorResponse("TooManyRequests: the plan's monthly allowance is used up"),
@@ -51,6 +52,7 @@ const common = {
     ...errorResponse('ServiceUnavailable: busy, or too many requests with this key this minute; retry after Retry-After seconds'),
     headers: { 'Retry-After': { schema: { type: 'integer' } } },
   },
+  '500': errorResponse('InternalServerError: a fault on our side; nothing about it is in the message'),
 };
 
 /** The OpenAPI 3.1 description of /api/v1, built from the same zod schemas the routes validate with. */
@@ -98,7 +100,7 @@ export function openApiDocument(serverUrl: string) {
             ),
             '413': errorResponse('PayloadTooLarge: over 10 MB or too many pixels'),
             '415': errorResponse('UnsupportedMediaType: not an image, or an image format we do not read'),
-            '422': errorResponse('DecodeError: a damaged image'),
+            '422': errorResponse('DecodeError: a damaged image; Unprocessable: an image too complex to finish in time'),
             ...common,
           },
         },
@@ -122,8 +124,11 @@ export function openApiDocument(serverUrl: string) {
           responses: {
             '200': imageResponse('The transformed image'),
             '400': errorResponse('BadRequest (also a transparent image converted to JPEG without a background), StoreNotSupported'),
+            '403': errorResponse('Forbidden: a conversion to a format the plan does not include'),
             '404': errorResponse('NotFound'),
             '410': errorResponse('Gone: past retention'),
+            '413': errorResponse('PayloadTooLarge: a resize to too many pixels, or options over 64 KB'),
+            '422': errorResponse('Unprocessable: too complex to finish in time'),
             ...common,
           },
         },

@@ -187,7 +187,14 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
 
   app.get(apiPaths.developerOpenApi, async (request) => openApiDocument(`${originOf(request, deps.publicUrl)}${DEVELOPER_API_PREFIX}`));
 
-  app.all(apiPaths.developerUnknown, async () => {
+  const noSuchEndpoint = async () => {
     throw TinifyError.named('NotFound', 'There is no such API endpoint. See /developers.');
-  });
+  };
+  app.all(apiPaths.developerUnknown, noSuchEndpoint);
+  // Tinify's root paths are the API's too: another method, or a path that only begins like them, is the API's JSON 404,
+  // never the web app's page (docs/decisions/0233-the-apis-root-paths-answer-as-the-api.md).
+  for (const path of [apiPaths.developerShrink, apiPaths.developerOutput]) {
+    const root = tinifyRootPath(path).replace(/\/:id$/, '');
+    app.all(`${root}*`, noSuchEndpoint);
+  }
 }
