@@ -42,6 +42,7 @@ import type { Redis } from 'ioredis';
 import { limitsNamespace } from './cluster/redis.js';
 import { registerBusyDoor } from './busy-door.js';
 import { registerOpenRequests } from './shutdown.js';
+import { registerUploadDeadlines, uploadDeadlineMs } from './multipart.js';
 
 export interface AppDeps {
   env: Env;
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   // First: a stop past its grace answers the requests still open (docs/decisions/0205).
   registerOpenRequests(app);
+  // Before the busy door: an upload's deadline counts from its arrival (docs/decisions/0180).
+  registerUploadDeadlines(app, { deadlineMs: uploadDeadlineMs(timeouts.requestMs) });
   // Before helmet, cookies and the session: a full queue holds an upload at the door, then 503, almost free (0153).
   registerBusyDoor(app, deps.busyDoorWaitMs);
 
