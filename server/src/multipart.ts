@@ -67,7 +67,7 @@ export interface UploadReading {
 
 /** Short of the request timeout, so the client hears why in JSON before the server's 408 (docs/decisions/0180). */
 export function uploadDeadlineMs(requestTimeoutMs: number): number {
-  return Math.max(requestTimeoutMs - 2_000, Math.round(requestTimeoutMs * 0.9));
+  return requestTimeoutMs - Math.min(2_000, Math.round(requestTimeoutMs * 0.2));
 }
 
 /**
