@@ -122,6 +122,9 @@ if (process.argv.includes('--python')) {
         TINIFY_ENDPOINT: endpoint,
         TINIFY_CA_FILE: caFile,
         TINIFY_SOURCE_URL: sourceUrl,
+        // requests takes these over the session's own CA file when they are set (as on this kind of machine).
+        REQUESTS_CA_BUNDLE: caFile,
+        CURL_CA_BUNDLE: caFile,
       },
     });
     const code = await exited(pytest);
