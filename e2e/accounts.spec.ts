@@ -29,7 +29,7 @@ test('a visitor signs up, optimises a photo, finds it listed once before and aft
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   await expect(page.getByTestId('upgrade-banner')).toBeVisible();
   await expect(page.getByTestId('remaining-images')).toHaveText('10 of 10 images left this month');
-  await expect(page.getByTestId('history')).toContainText('No images yet');
+  await expect(page.getByTestId('result-row')).toHaveCount(0);
 
   await page.getByTestId('upload-input').setInputFiles(photo);
   // As a person would: the chosen photo is listed with its size before Optimise is pressed. A CI run
@@ -38,21 +38,17 @@ test('a visitor signs up, optimises a photo, finds it listed once before and aft
   await page.getByRole('button', { name: 'Optimise', exact: true }).click();
   await expect(page.getByTestId('result-row').first().getByTestId('download-link')).toBeVisible({ timeout: 30_000 });
 
-  // The result is listed once: this visit's list shows it, so the history below leaves it out.
+  // The result is listed once: results and history are one list (decision 0226).
   await expect(page.getByTestId('remaining-images')).toHaveText('9 of 10 images left this month');
   await expect(page.getByTestId('result-row')).toHaveCount(1);
-  await expect(page.getByTestId('history-row')).toHaveCount(0);
-  // Every result is listed above and none is older: no history card with a bare heading (docs/decisions/0120).
-  await expect(page.getByTestId('history')).toHaveCount(0);
+  await expect(page.getByText('photo.jpg', { exact: true })).toHaveCount(1);
 
-  // After a reload the result is still listed once: the workspace reads it from the server
-  // (docs/decisions/0046), and the history below still leaves it out.
+  // After a reload the result is still listed once: the workspace reads it from the server (docs/decisions/0046).
   await page.reload();
   const entry = page.getByTestId('result-row');
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('photo.jpg');
   await expect(entry.getByTestId('download-link')).toBeVisible();
-  await expect(page.getByTestId('history-row')).toHaveCount(0);
   await expect(page.getByText('photo.jpg', { exact: true })).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -60,7 +56,7 @@ test('a visitor signs up, optimises a photo, finds it listed once before and aft
   // Signed out, / is the landing page again.
   await expect(page.getByRole('heading', { level: 1, name: 'Lighter images, same look' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(page.getByTestId('history')).toHaveCount(0);
+  await expect(page.getByTestId('result-row')).toHaveCount(0);
 });
 
 test('sign-in follows a same-site redirect, and a signed-in visitor skips the auth page', async ({ page }) => {

@@ -78,10 +78,10 @@ test('the workspace with results and history, /powerpoint with a deck, after a r
   await expect(page.getByTestId('deck-row')).toHaveCount(1);
   await checkScreen(page);
 
-  // Back on /images after a reload: thumbnails come from the results themselves, the deck only in the history, with its icon.
+  // Back on /images after a reload: thumbnails come from the results themselves, the deck in the same list with its icon.
   await page.goto('/images');
-  await expect(page.getByTestId('result-row')).toHaveCount(1);
-  await expect(page.getByTestId('history-row').filter({ hasText: 'libreoffice5.pptx' }).getByTestId('history-deck-icon')).toBeVisible();
+  await expect(page.getByTestId('result-row')).toHaveCount(2);
+  await expect(page.getByTestId('result-row').filter({ hasText: 'libreoffice5.pptx' }).getByTestId('result-deck-icon')).toBeVisible();
   await expect
     .poll(() => page.getByTestId('result-thumbnail').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
     .toBe(true);

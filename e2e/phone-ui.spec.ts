@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { severeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { resultsMadeBefore, signedInPremium } from './made-before.js';
 
 const phone = { width: 360, height: 740 };
 const languages = ['en', 'it', 'es', 'de', 'pl', 'fr'] as const;
@@ -35,5 +37,84 @@ test('at 360×740 the cookie notice takes at most a fifth of the screen in every
   expect(overlap(toastBox, bannerBox)).toBe(false);
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(bannerBox.y);
   await expect(toast).toBeInViewport({ ratio: 1 });
+  expect(await severeViolations(page)).toEqual([]);
+});
+
+const longName = 'a-very-long-holiday-photo-name-from-the-beach-at-sunset-0012.jpg';
+
+test('at 360 px a premium user with 45 results pages through one list with one Show more, on cards at most 200 px tall', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(phone);
+  await signedInPremium(page, browser, baseURL!, 'onelist');
+  await resultsMadeBefore(page.request, 44);
+  const long = await page.request.post('/api/images/process', {
+    multipart: {
+      image: {
+        name: longName,
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa6633' } })
+          .jpeg()
+          .toBuffer(),
+      },
+      quality: '75',
+      format: '',
+      width: '',
+      height: '',
+      maintainRatio: 'true',
+    },
+  });
+  expect(long.status()).toBe(201);
+
+  await page.goto('/images');
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const rows = page.getByTestId('result-row');
+  await expect(rows).toHaveCount(20);
+  const showMore = page.getByRole('button', { name: 'Show more' });
+  await expect(showMore).toHaveCount(1);
+  await expect(page.getByTestId('history')).toHaveCount(0);
+
+  // Phone-sized cards: each at most 200 px tall, 20 of them within 6 screens, nothing wider than the screen.
+  const heights = await rows.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+  console.log(`result cards at 360 px: ${Math.round(Math.min(...heights))}–${Math.round(Math.max(...heights))} px`);
+  expect(Math.max(...heights)).toBeLessThanOrEqual(200);
+  const span = await rows.evaluateAll((items) => items.at(-1)!.getBoundingClientRect().bottom - items[0]!.getBoundingClientRect().top);
+  console.log(`20 result cards at 360x740: ${Math.round(span)} px, ${(span / phone.height).toFixed(2)} screens`);
+  expect(span).toBeLessThanOrEqual(6 * phone.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+  // The long name is cut in its middle: its start and its end with the extension show, the whole name is its title.
+  const card = rows.filter({ has: page.locator(`[title="${longName}"]`) });
+  const name = card.getByTestId('result-name');
+  await expect(name).toHaveAttribute('title', longName);
+  await expect(name.locator('.sr-only')).toHaveText(longName);
+  const parts = await name.evaluate((element) =>
+    [...element.querySelectorAll('[aria-hidden="true"]')].map((child) => ({
+      text: child.textContent,
+      cut: child.scrollWidth > child.clientWidth,
+    })),
+  );
+  expect(parts[0]!.cut).toBe(true);
+  expect(parts[1]).toEqual({ text: 't-0012.jpg', cut: false });
+  // Sizes never split from their units: each size and the saving stay on one line.
+  for (const chunk of await card.getByTestId('result-sizes').locator('span').all()) {
+    expect(await chunk.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(24);
+  }
+  await expect(card.getByTestId('result-sizes')).toContainText(/\d\skB → \d+(\.\d)?\skB/);
+  await expect(card.getByRole('link', { name: `Download ${longName}` })).toBeVisible();
+  expect(await severeViolations(page)).toEqual([]);
+
+  // One "Show more" pages to the end: 20, 40, 45, then it is gone.
+  await showMore.click();
+  await expect(rows).toHaveCount(40);
+  await expect(showMore).toHaveCount(1);
+  await showMore.click();
+  await expect(rows).toHaveCount(45);
+  await expect(showMore).toHaveCount(0);
+  const names = await rows.getByTestId('result-name').evaluateAll((items) => items.map((item) => item.getAttribute('title')));
+  expect(new Set(names).size).toBe(45);
   expect(await severeViolations(page)).toEqual([]);
 });

@@ -64,9 +64,9 @@ test('a premium user optimises a deck: progress, bytes before and after, the rep
   await expect(listed.getByTestId('deck-download')).toHaveAttribute('href', /\/api\/images\/.+\/download$/);
 
   await page.goto('/images');
-  const history = page.getByTestId('history-row').filter({ hasText: 'libreoffice5.pptx' });
-  await expect(history.getByTestId('history-deck-icon')).toBeVisible();
-  await expect(history.getByTestId('history-deck-report')).toContainText('recompressed');
+  const history = page.getByTestId('result-row').filter({ hasText: 'libreoffice5.pptx' });
+  await expect(history.getByTestId('result-deck-icon')).toBeVisible();
+  await expect(history.getByTestId('result-deck-report')).toContainText('recompressed');
 });
 
 test('a premium user who picks a file that is not a deck is told why', async ({ page, browser, baseURL }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLikeness, formatMb, formatPercent, formatSize } from './format';
+import { formatLikeness, formatMb, formatPercent, formatSize, splitFileName } from './format';
 
 const nbsp = '\u00a0';
 
@@ -50,5 +50,16 @@ describe('formatMb', () => {
     expect(formatMb(10 * 1024 * 1024, 'en')).toBe(`10${nbsp}MB`);
     expect(formatMb(50 * 1024 * 1024, 'fr')).toBe(`50${nbsp}Mo`);
     expect(formatMb(10 * 1024 * 1024, 'pl')).toBe(`10${nbsp}MB`);
+  });
+});
+
+describe('splitFileName', () => {
+  it('keeps the extension and the end of the name whole, and gives the rest to the ellipsis', () => {
+    expect(splitFileName('holiday-at-the-sea-0012.jpg')).toEqual({ head: 'holiday-at-the-se', tail: 'a-0012.jpg' });
+    expect(splitFileName('photo.jpg')).toEqual({ head: 'photo', tail: '.jpg' });
+    expect(splitFileName('a-rather-long-name-without-extension')).toEqual({ head: 'a-rather-long-name-without-ext', tail: 'ension' });
+    const { head, tail } = splitFileName('IMG_20261127_101112345.jpeg');
+    expect(head + tail).toBe('IMG_20261127_101112345.jpeg');
+    expect(tail.endsWith('.jpeg')).toBe(true);
   });
 });

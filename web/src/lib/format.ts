@@ -59,3 +59,15 @@ export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/**
+ * A file name in two parts for an ellipsis in its middle: the head may be cut, the tail (the stem's last
+ * six characters and the extension) is always shown, so "holiday-at-the-sea-0012.jpg" reads "holiday-at…0012.jpg".
+ */
+export function splitFileName(name: string): { head: string; tail: string } {
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
+  const stem = name.slice(0, name.length - extension.length);
+  const keep = Math.min(6, Math.max(0, stem.length - 6));
+  return { head: stem.slice(0, stem.length - keep), tail: stem.slice(stem.length - keep) + extension };
+}

@@ -31,15 +31,15 @@ const BATCH_CONCURRENCY = 3;
 /** Upload → settings → process → download, composed from the features. */
 export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps) {
   const [images, setImages] = useState<SelectedImage[]>([]);
-  // This visitor's results still downloadable, from the server: they survive a reload (docs/decisions/0046).
-  const currentResults = useCurrentResults();
-  const addResult = useAddResult();
-  const { remove, hidden } = useRemoveResult();
+  const user = useCurrentUser();
+  const signedIn = Boolean(user.data);
+  // This visitor's results from the server, one list: they survive a reload (docs/decisions/0046, 0226).
+  const currentResults = useCurrentResults(signedIn);
+  const addResult = useAddResult(signedIn);
+  const { remove, hidden } = useRemoveResult(signedIn);
   const records = useMemo(() => currentResults.items.filter((record) => !hidden.has(record.id)), [currentResults.items, hidden]);
   // One starting quality on every page (docs/decisions/0056).
   const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
-  const user = useCurrentUser();
-  const signedIn = Boolean(user.data);
   // Whose originals this browser keeps: known once the user check and the session have answered.
   const owner = user.isPending || user.isError || !session ? null : user.data ? `user:${user.data.id}` : `guest:${session.id}`;
   const keptOriginals = useKeptOriginals(owner);

@@ -11,17 +11,24 @@ import { useResultPages, withoutRecord, withRecordFirst, type ResultPages } from
 /** How long "Remove" can be undone before the result is deleted on the server. */
 export const UNDO_MS = 5000;
 
-/** GET /api/images/results a page at a time: this visitor's results still downloadable, so a reload shows them again (guests too). */
-export function useCurrentResults() {
-  return useResultPages(apiPaths.results, queryKeys.results, { kind: 'image' });
+/** Which list the workspace shows: a signed-in user's every result (decks too), expired ones marked; a guest's still downloadable images. */
+const listKey = (signedIn: boolean) => (signedIn ? queryKeys.history : queryKeys.results);
+
+/**
+ * The workspace's one list, a page at a time, newest first, so a reload shows it again: for a guest
+ * GET /api/images/results (what is still downloadable), for a signed-in user GET /api/images/history,
+ * so results and history are one list with one "Show more" (decision 0226).
+ */
+export function useCurrentResults(signedIn: boolean) {
+  return useResultPages(signedIn ? apiPaths.history : apiPaths.results, listKey(signedIn), { kind: signedIn ? undefined : 'image' });
 }
 
 /** Puts a new result at the top of the list without asking the server again. */
-export function useAddResult() {
+export function useAddResult(signedIn: boolean) {
   const queryClient = useQueryClient();
   return useCallback(
-    (record: ImageRecord) => queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withRecordFirst(data, record)),
-    [queryClient],
+    (record: ImageRecord) => queryClient.setQueryData<ResultPages>(listKey(signedIn), (data) => withRecordFirst(data, record)),
+    [queryClient, signedIn],
   );
 }
 
@@ -29,7 +36,7 @@ export function useAddResult() {
  * "Remove" with a few seconds to undo: the row disappears at once, and the result is deleted on the
  * server when the undo time is over, or at once when the page is left (docs/decisions/0046).
  */
-export function useRemoveResult() {
+export function useRemoveResult(signedIn: boolean) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -64,7 +71,7 @@ export function useRemoveResult() {
         await apiSend('DELETE', apiPath(apiPaths.result, { id }), {}, noContentSchema);
         // The result is gone, so is this browser's copy of its original (docs/decisions/0123).
         void forgetOriginal(id);
-        queryClient.setQueryData<ResultPages>(queryKeys.results, (data) => withoutRecord(data, id));
+        queryClient.setQueryData<ResultPages>(listKey(signedIn), (data) => withoutRecord(data, id));
         void queryClient.invalidateQueries({ queryKey: queryKeys.history });
       } catch {
         if (keepalive) return;
@@ -74,7 +81,7 @@ export function useRemoveResult() {
       }
       setHiddenId(id, false);
     },
-    [queryClient, setHiddenId, t, toast],
+    [queryClient, setHiddenId, signedIn, t, toast],
   );
 
   const commitRef = useRef(commit);

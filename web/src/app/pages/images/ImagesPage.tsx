@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { PageTitle } from '#components/ui/PageTitle';
 import { usePaymentsAvailable } from '#lib/payments';
 import { AdSlot } from '../../../features/ads/AdSlot';
-import { HistorySection } from '../../../features/history/HistorySection';
 import { ImageWorkspace } from '../../workspace/ImageWorkspace';
 import { useWorkspace } from '../../workspace/useWorkspace';
 import { FeatureBlurbs } from './FeatureBlurbs';
 import { UpgradeBanner } from './UpgradeBanner';
 
-/** Image optimiser page for a signed-in user: the guest workspace plus banner and history. */
+/** Image optimiser page for a signed-in user: the guest workspace, its list holding the history, plus banner. */
 export function ImagesPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { session, plans, plan, status } = useWorkspace({ signedIn: true });
@@ -35,14 +34,10 @@ export function ImagesPage({ user }: { user: CurrentUser }) {
       </div>
       {!premium && payments && <UpgradeBanner premium={plans.data?.find((candidate) => candidate.tier === 'premium')} />}
       {status}
+      {/* The workspace lists every result, history included: one list, one "Show more" (decision 0226). */}
       <ImageWorkspace session={session.data} plan={plan}>
-        {(shownResultIds) => (
-          <>
-            <HistorySection hide={shownResultIds} />
-            <AdSlot plans={plans.data} tier={user.tier} signedIn position={1} />
-            <FeatureBlurbs />
-          </>
-        )}
+        <AdSlot plans={plans.data} tier={user.tier} signedIn position={1} />
+        <FeatureBlurbs />
       </ImageWorkspace>
       <AdSlot plans={plans.data} tier={user.tier} signedIn position={2} />
     </div>
