@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(healthRoutes, { db, store, now });
     await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS, now });
     await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
-    await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, now });
+    await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, store, billing, now });
     await api.register(contactRoutes, { db, env, now });
     await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS, paymentsAvailable: billing !== null });
     await api.register(sessionRoutes, { db, plans, now });

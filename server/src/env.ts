@@ -48,6 +48,12 @@ const envSchema = z
     /** Empty means unlimited. */
     QUOTA_PREMIUM: z.preprocess((v) => (v === undefined || v === '' ? null : Number(v)), z.number().int().min(0).nullable()),
     RETENTION_HOURS: z.preprocess((v) => (v === undefined || v === '' ? 24 : Number(v)), z.number().positive()),
+    /** How long the database keeps what it keeps, in days (docs/decisions/0198); the privacy page quotes them. */
+    CONTACT_RETENTION_DAYS: wholeNumber(365, 1),
+    AUDIT_RETENTION_DAYS: wholeNumber(730, 1),
+    PASSWORD_RESET_RETENTION_DAYS: wholeNumber(30, 1),
+    /** After this the processing log keeps no name, address or owner; at least 32 so a calendar month's quota still counts. */
+    USAGE_RETENTION_DAYS: wholeNumber(365, 32),
     ADMIN_EMAILS: optionalText.transform((v) =>
       (v ?? '')
         .split(',')

@@ -6,7 +6,7 @@ import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { openResultStore } from './storage/open.js';
-import { sweepExpired } from './retention-sweep.js';
+import { retentionSettings, sweepExpired } from './retention-sweep.js';
 import { quotaLedger } from './modules/quota/index.js';
 import { recordUptimeMinute } from './modules/stats/index.js';
 import { JobStillRunning } from './jobs/result-queue.js';
@@ -29,9 +29,10 @@ async function main() {
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.
+  const retention = retentionSettings(env);
   const background = await startBackgroundTasks({
     database,
-    work: { sweep: (db, now, staleAfterMs) => sweepExpired(db, store, now, staleAfterMs), recordUptime: recordUptimeMinute },
+    work: { sweep: (db, now, staleAfterMs) => sweepExpired(db, store, now, staleAfterMs, retention), recordUptime: recordUptimeMinute },
     log: app.log,
     loneInstance: !env.REDIS_URL,
   });

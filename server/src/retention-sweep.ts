@@ -1,18 +1,64 @@
+import type { Retention } from '@lightpix/shared';
 import type { Database } from './db/client.js';
+import type { Env } from './env.js';
 import type { ResultStore } from './storage/result-store.js';
-import { sweepResults, type ResultsSweepReport } from './modules/results/index.js';
+import { sweepAudit } from './modules/admin/index.js';
+import { sweepContactMessages } from './modules/contact/index.js';
+import { sweepPasswordResets } from './modules/password-reset/index.js';
+import { forgetOldHeavyWork } from './modules/quota/index.js';
+import { forgetOldUsage, sweepResults, type ResultsSweepReport } from './modules/results/index.js';
 import { endExpiredSessions } from './modules/session/index.js';
+
+export interface RetentionSettings extends Retention {
+  passwordResetDays: number;
+}
+
+/** The retention settings, in days, from the environment (docs/decisions/0198). */
+export function retentionSettings(
+  env: Pick<Env, 'CONTACT_RETENTION_DAYS' | 'AUDIT_RETENTION_DAYS' | 'PASSWORD_RESET_RETENTION_DAYS' | 'USAGE_RETENTION_DAYS'>,
+): RetentionSettings {
+  return {
+    contactMessagesDays: env.CONTACT_RETENTION_DAYS,
+    auditDays: env.AUDIT_RETENTION_DAYS,
+    passwordResetDays: env.PASSWORD_RESET_RETENTION_DAYS,
+    usageDays: env.USAGE_RETENTION_DAYS,
+  };
+}
 
 export interface SweepReport extends ResultsSweepReport {
   sessions: number;
+  contactMessages: number;
+  auditRows: number;
+  passwordResets: number;
+  usageForgotten: number;
+  heavyWork: number;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /**
- * The retention sweep each minute (cluster/background.ts runs it under a lock): result files past
- * retention and dead reservations (modules/results), then ended sessions (modules/session).
+ * The retention sweep each minute (cluster/background.ts runs it under a lock, at its clock): result files
+ * past retention and dead reservations (modules/results), ended sessions (modules/session), then what the
+ * retention settings bound (docs/decisions/0198): contact messages, audit rows, reset links, and the
+ * processing log's and heavy work's personal parts (without `retention`, files and sessions only).
  * `staleAfterMs: 0` at the start of a lone instance.
  */
-export async function sweepExpired(db: Database, store: ResultStore, now: Date, staleAfterMs?: number): Promise<SweepReport> {
-  const report = await sweepResults(db, store, now, staleAfterMs);
-  return { ...report, sessions: await endExpiredSessions(db, now) };
+export async function sweepExpired(
+  db: Database,
+  store: ResultStore,
+  now: Date,
+  staleAfterMs?: number,
+  retention?: RetentionSettings,
+): Promise<SweepReport> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const report = { ...(await sweepResults(db, store, now, staleAfterMs)), sessions: await endExpiredSessions(db, now) };
+  if (!retention) return { ...report, contactMessages: 0, auditRows: 0, passwordResets: 0, usageForgotten: 0, heavyWork: 0 };
+  return {
+    ...report,
+    contactMessages: await sweepContactMessages(db, before(retention.contactMessagesDays)),
+    auditRows: await sweepAudit(db, before(retention.auditDays)),
+    passwordResets: await sweepPasswordResets(db, before(retention.passwordResetDays)),
+    usageForgotten: await forgetOldUsage(db, before(retention.usageDays)),
+    heavyWork: await forgetOldHeavyWork(db, before(retention.usageDays)),
+  };
 }

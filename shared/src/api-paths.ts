@@ -56,6 +56,8 @@ export const apiPaths = {
   adminUser: '/api/admin/users/:id',
   adminUserPasswordReset: '/api/admin/users/:id/password-reset',
   adminContactMessages: '/api/admin/contact-messages',
+  adminContactMessage: '/api/admin/contact-messages/:id',
+  adminAudit: '/api/admin/audit',
 
   /** The Tinify-compatible developer API (under DEVELOPER_API_PREFIX); shrink and output also answer at the root. */
   developerShrink: '/api/v1/shrink',

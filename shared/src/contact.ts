@@ -70,14 +70,28 @@ export const adminContactMessageSchema = z.object({
   createdAt: z.string(),
   emailedAt: z.string().nullable(),
   emailFailed: z.boolean(),
+  /** When support marked it handled; null while open. */
+  handledAt: z.string().nullable(),
 });
 export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
 export const adminContactMessagesResponseSchema = z.object({
   messages: z.array(adminContactMessageSchema),
-  /** How many are stored in all; the list holds only the newest. */
+  /** How many match the filter in all; the list holds one page, newest first. */
   total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
+
+/** Messages per page of the admin inbox. */
+export const ADMIN_CONTACT_PAGE_SIZE = 20;
+
+/** GET /api/admin/contact-messages?status=open|handled|all&page= */
+export const adminContactQuerySchema = z.object({
+  status: z.enum(['open', 'handled', 'all']).optional().default('open'),
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Pages start at 1').max(100_000).optional().default(1),
+});
+export type AdminContactQuery = z.input<typeof adminContactQuerySchema>;
 export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;
 
 /** What the contact page may show besides the form: a public support address when the operator set one. */

@@ -15,6 +15,7 @@ export const fieldProblemCodes = [
   'wrong_password',
   'file_required',
   'link_invalid',
+  'confirmation_mismatch',
 ] as const;
 export type FieldProblemCode = (typeof fieldProblemCodes)[number];
 

@@ -18,3 +18,4 @@ export * from './developers.js';
 export * from './password-reset.js';
 export * from './presentations.js';
 export * from './typography.js';
+export * from './privacy.js';

@@ -18,8 +18,12 @@ export const contactMessages = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     /** The last delivery failure, for the operator; never shown to the visitor. */
     emailError: text('email_error'),
+    /** Set when support marked it handled (docs/decisions/0197); retention counts from its arrival either way. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The admin who marked it handled. */
+    handledBy: text('handled_by'),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_user_idx').on(t.userId)],
 );
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

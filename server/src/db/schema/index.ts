@@ -11,3 +11,4 @@ export * from './heavy-work.js';
 export * from './password-failures.js';
 export * from './sign-ups.js';
 export * from './confirmation-links.js';
+export * from './data-exports.js';

@@ -1,11 +1,22 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { apiKeys, passwordResets, sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import {
+  apiKeys,
+  confirmationLinks,
+  heavyWork,
+  passwordFailures,
+  passwordResets,
+  sessions,
+  subscriptions,
+  users,
+  type UserRow,
+} from '../../db/schema/index.js';
 import { fieldRefusal } from '../../errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/index.js';
 import type { Billing } from '../billing/index.js';
+import { deleteContactMessagesOf } from '../contact/index.js';
 import { endResetLinks } from '../password-reset/index.js';
 import { guardPasswordCheck } from '../auth/index.js';
 import { deleteAccountResults, deleteStoredFiles } from '../results/index.js';
@@ -46,11 +57,7 @@ export function checkDeletionPassword(db: Database, user: UserRow, password: str
   return checkPassword(db, user, password, 'password', from);
 }
 
-/**
- * Cancels any subscription first, then removes the user, their results (files too), history,
- * sessions, API keys and password-reset links; subscription records stay without the user for the billing duty
- * (docs/decisions/0032-account-deletion-and-billing-records.md).
- */
+/** The user's own deletion: the password again, then the one way an account is removed. */
 export async function deleteAccount(
   db: Database,
   store: ResultStore,
@@ -60,14 +67,38 @@ export async function deleteAccount(
   from: CheckedFrom,
 ): Promise<void> {
   await checkDeletionPassword(db, user, password, from);
+  await removeAccount(db, store, billing, user);
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Cancels any subscription first, then removes the user, their results (files too), history,
+ * sessions, API keys, password-reset and confirmation links, wrong-password counts, heavy-work rows and
+ * contact messages; subscription records
+ * stay without the user for the billing duty (docs/decisions/0032, 0200). Used by the user's own
+ * deletion and by support's; `alsoInTransaction` records support's audit row in the same commit.
+ */
+export async function removeAccount(
+  db: Database,
+  store: ResultStore,
+  billing: Billing | null,
+  user: UserRow,
+  alsoInTransaction?: (tx: Transaction) => Promise<void>,
+): Promise<void> {
   await cancelAllSubscriptions(db, billing, user);
   const files = await db.transaction(async (tx) => {
     const stored = await deleteAccountResults(tx as unknown as Database, user.id);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.delete(heavyWork).where(eq(heavyWork.userId, user.id));
+    await tx.delete(confirmationLinks).where(eq(confirmationLinks.userId, user.id));
+    await tx.delete(passwordFailures).where(eq(passwordFailures.account, user.email));
+    await deleteContactMessagesOf(tx, user);
     await tx.update(subscriptions).set({ userId: null }).where(eq(subscriptions.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
+    await alsoInTransaction?.(tx);
     return stored;
   });
   // After the commit: a file left behind by a failed delete is still removed by the retention sweeper.

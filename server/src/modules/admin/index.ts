@@ -4,3 +4,4 @@
  */
 export { adminRoutes } from './routes.js';
 export { setAdminRole } from './service.js';
+export { sweepAudit } from './audit.js';

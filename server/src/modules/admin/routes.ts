@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  adminAuditQuerySchema,
+  adminContactQuerySchema,
+  adminContactUpdateSchema,
+  adminDeleteUserSchema,
   adminUsersQuerySchema,
   apiPaths,
   adminUserUpdateSchema,
+  type AdminAuditResponse,
+  type AdminContactMessage,
   type AdminContactMessagesResponse,
   type AdminPasswordResetReceipt,
   type AdminStats,
@@ -12,11 +18,14 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError, parseBody } from '../../errors.js';
 import { isAdmin } from '../auth/index.js';
-import { listContactMessages } from '../contact/index.js';
+import { deleteContactMessage, listContactMessages, setContactMessageHandled } from '../contact/index.js';
 import { currentVisitor } from '../session/index.js';
 import type { PasswordResetMailer } from '../password-reset/index.js';
 import { emailUnavailable } from '../password-reset/index.js';
-import { adminStats, listUsers, sendUserResetLink, updateUser } from './service.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import type { Billing } from '../billing/index.js';
+import { listAudit, recordAudit } from './audit.js';
+import { adminStats, deleteUserBySupport, listUsers, sendUserResetLink, updateUser } from './service.js';
 
 /** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */
 async function requireAdmin(request: FastifyRequest, db: Database, adminEmails: readonly string[]): Promise<string> {
@@ -30,10 +39,14 @@ export interface AdminDeps {
   db: Database;
   adminEmails: readonly string[];
   resetMailer: PasswordResetMailer | null;
+  store: ResultStore;
+  billing: Billing | null;
   now: () => Date;
 }
 
-export async function adminRoutes(app: FastifyInstance, { db, adminEmails, resetMailer, now }: AdminDeps) {
+const noMessage = () => new AppError('not_found', 'This message does not exist.');
+
+export async function adminRoutes(app: FastifyInstance, { db, adminEmails, resetMailer, store, billing, now }: AdminDeps) {
   app.addHook('preHandler', async (request) => {
     request.adminId = await requireAdmin(request, db, adminEmails);
   });
@@ -45,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails, reset
   app.patch<{ Params: { id: string } }>(apiPaths.adminUser, async (request): Promise<AdminUser> => {
     const change = adminUserUpdateSchema.safeParse(request.body ?? {});
     if (!change.success) throw new AppError('invalid_input', 'Send isActive (true or false) and/or tier (registered or premium).');
-    return updateUser(db, request.adminId!, request.params.id, change.data);
+    return updateUser(db, request.adminId!, request.params.id, change.data, now());
   });
   app.post<{ Params: { id: string }; Body: { language?: unknown } }>(
     apiPaths.adminUserPasswordReset,
@@ -57,7 +70,48 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails, reset
       return receipt;
     },
   );
-  app.get(apiPaths.adminContactMessages, async (): Promise<AdminContactMessagesResponse> => listContactMessages(db));
+  app.delete<{ Params: { id: string } }>(apiPaths.adminUser, async (request, reply) => {
+    const { confirmEmail } = parseBody(adminDeleteUserSchema, request.body);
+    await deleteUserBySupport(db, store, billing, request.adminId!, request.params.id, confirmEmail, now());
+    return reply.status(204).send();
+  });
+  app.get(apiPaths.adminAudit, async (request): Promise<AdminAuditResponse> =>
+    listAudit(db, parseBody(adminAuditQuerySchema, request.query)),
+  );
+
+  // The contact inbox (docs/decisions/0197): read, mark handled or open again, delete; each change audited.
+  app.get(apiPaths.adminContactMessages, async (request): Promise<AdminContactMessagesResponse> =>
+    listContactMessages(db, parseBody(adminContactQuerySchema, request.query)),
+  );
+  app.patch<{ Params: { id: string } }>(apiPaths.adminContactMessage, async (request): Promise<AdminContactMessage> => {
+    const { handled } = parseBody(adminContactUpdateSchema, request.body);
+    return db.transaction(async (tx) => {
+      const changed = await setContactMessageHandled(tx, request.params.id, handled, request.adminId!, now());
+      if (!changed) throw noMessage();
+      await recordAudit(tx, {
+        actor: request.adminId!,
+        action: handled ? 'contact_message_handled' : 'contact_message_reopened',
+        targetMessageId: request.params.id,
+        before: { handledAt: changed.before },
+        change: { handledAt: changed.message.handledAt },
+        at: now(),
+      });
+      return changed.message;
+    });
+  });
+  app.delete<{ Params: { id: string } }>(apiPaths.adminContactMessage, async (request, reply) => {
+    await db.transaction(async (tx) => {
+      if (!(await deleteContactMessage(tx, request.params.id))) throw noMessage();
+      await recordAudit(tx, {
+        actor: request.adminId!,
+        action: 'contact_message_deleted',
+        targetMessageId: request.params.id,
+        change: { deleted: true },
+        at: now(),
+      });
+    });
+    return reply.status(204).send();
+  });
 }
 
 declare module 'fastify' {

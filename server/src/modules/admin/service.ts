@@ -1,13 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { adminAudit, sessions, users } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { AppError, fieldRefusal } from '../../errors.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import { removeAccount } from '../account/index.js';
+import type { Billing } from '../billing/index.js';
 import { currentSubscriptionField, refreshTier } from '../billing/index.js';
 import type { PasswordResetMailer } from '../password-reset/index.js';
 import { sendResetLink } from '../password-reset/index.js';
 import { countAllSpent, spentByUserField } from '../results/index.js';
+import { likePattern, recordAudit } from './audit.js';
 
 export async function adminStats(db: Database): Promise<AdminStats> {
   const [byTier, images] = await Promise.all([
@@ -53,11 +56,6 @@ function toAdminUser(row: UserColumns): AdminUser {
   };
 }
 
-/** Escapes LIKE's wildcards, so a search for "a_b" finds that text and nothing else. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** One page of users, newest first; `q` matches any part of the e-mail (stored lower-cased). */
 export async function listUsers(db: Database, query: { q: string; page: number; pageSize: number }): Promise<AdminUsersResponse> {
   const where = query.q ? ilike(users.email, likePattern(query.q)) : undefined;
@@ -79,10 +77,15 @@ export async function listUsers(db: Database, query: { q: string; page: number; 
  * so they are signed out on their next request. A tier change sets the complimentary flag that
  * webhooks never touch (docs/decisions/0031-tier-from-subscription-and-complimentary.md).
  */
-export async function updateUser(db: Database, actor: string, targetId: string, change: AdminUserUpdate): Promise<AdminUser> {
+export async function updateUser(db: Database, actor: string, targetId: string, change: AdminUserUpdate, now: Date): Promise<AdminUser> {
   // An admin who deactivated or demoted themself would be locked out with nobody to undo it.
   if (actor === targetId) throw new AppError('forbidden', 'You cannot change your own account. Ask another administrator.');
   return db.transaction(async (tx) => {
+    const [was] = await tx
+      .select({ isActive: users.isActive, tier: users.tier, complimentary: users.complimentary })
+      .from(users)
+      .where(eq(users.id, targetId));
+    if (!was) throw new AppError('not_found', 'This user does not exist.');
     const columns = {
       ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
       ...(change.tier !== undefined ? { complimentary: change.tier === 'premium' } : {}),
@@ -91,7 +94,11 @@ export async function updateUser(db: Database, actor: string, targetId: string, 
     if (!updated) throw new AppError('not_found', 'This user does not exist.');
     await refreshTier(tx, targetId);
     if (change.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, targetId));
-    await tx.insert(adminAudit).values({ id: randomUUID(), actor, targetUserId: targetId, change });
+    const before = {
+      ...(change.isActive !== undefined ? { isActive: was.isActive } : {}),
+      ...(change.tier !== undefined ? { tier: was.tier, complimentary: was.complimentary } : {}),
+    };
+    await recordAudit(tx, { actor, action: 'user_updated', targetUserId: targetId, before, change, at: now });
     const [row] = await tx.select(userColumns).from(users).where(eq(users.id, targetId));
     return toAdminUser(row!);
   });
@@ -99,13 +106,21 @@ export async function updateUser(db: Database, actor: string, targetId: string, 
 
 /** The operator command's grant and revoke: the admin role by e-mail, audited as 'operator'. */
 export async function setAdminRole(db: Database, email: string, admin: boolean): Promise<void> {
+  const [was] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, email.trim().toLowerCase()));
   const [user] = await db
     .update(users)
     .set({ isAdmin: admin })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
   if (!user) throw new AppError('not_found', `No account uses ${email}.`);
-  await db.insert(adminAudit).values({ id: randomUUID(), actor: 'operator', targetUserId: user.id, change: { isAdmin: admin } });
+  await recordAudit(db, {
+    actor: 'operator',
+    action: 'admin_role_changed',
+    targetUserId: user.id,
+    before: { isAdmin: was?.isAdmin ?? false },
+    change: { isAdmin: admin },
+    at: new Date(),
+  });
 }
 
 /** Support e-mails a reset link to the user's own address (never shows it to the admin), audited. */
@@ -125,6 +140,37 @@ export async function sendUserResetLink(
   } catch {
     throw new AppError('email_unavailable', 'The mail server did not accept the reset e-mail. Please try again later.');
   }
-  await db.insert(adminAudit).values({ id: randomUUID(), actor, targetUserId: user.id, change: { passwordResetSent: true } });
+  await recordAudit(db, {
+    actor,
+    action: 'password_reset_sent',
+    targetUserId: user.id,
+    change: { passwordResetSent: true },
+    at: options.now,
+  });
   return { status: 'sent', email: user.email, expiresAt: sent.expiresAt.toISOString() };
+}
+
+/**
+ * Support deletes an account on request: the e-mail typed again must match, then the account's own
+ * deletion path runs (Stripe first) and the audit row is written in its commit, with ids only (docs/decisions/0200).
+ */
+export async function deleteUserBySupport(
+  db: Database,
+  store: ResultStore,
+  billing: Billing | null,
+  actor: string,
+  targetId: string,
+  confirmEmail: string,
+  now: Date,
+): Promise<void> {
+  if (actor === targetId) throw new AppError('forbidden', 'You cannot delete your own account here. Ask another administrator.');
+  const [user] = await db.select().from(users).where(eq(users.id, targetId));
+  if (!user) throw new AppError('not_found', 'This user does not exist.');
+  if (confirmEmail.trim().toLowerCase() !== user.email) {
+    throw fieldRefusal('invalid_input', 'The e-mail typed is not this account’s.', 'confirmEmail', { code: 'confirmation_mismatch' });
+  }
+  const before = { tier: user.tier, isActive: user.isActive, complimentary: user.complimentary, createdAt: user.createdAt.toISOString() };
+  await removeAccount(db, store, billing, user, (tx) =>
+    recordAudit(tx, { actor, action: 'user_deleted', targetUserId: user.id, before, change: { deleted: true }, at: now }),
+  );
 }

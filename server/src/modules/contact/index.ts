@@ -4,4 +4,10 @@
  */
 export { smtpTransport } from './mailer.js';
 export { contactRoutes } from './routes.js';
-export { listContactMessages } from './service.js';
+export {
+  deleteContactMessage,
+  deleteContactMessagesOf,
+  listContactMessages,
+  setContactMessageHandled,
+  sweepContactMessages,
+} from './service.js';

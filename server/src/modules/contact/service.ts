@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
-import type { AdminContactMessagesResponse, ContactMessage } from '@lightpix/shared';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import {
+  ADMIN_CONTACT_PAGE_SIZE,
+  type AdminContactMessage,
+  type AdminContactMessagesResponse,
+  type ContactMessage,
+} from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { contactMessages, type ContactMessageRow } from '../../db/schema/index.js';
 import { CONFIRMATIONS_PER_DAY } from './confirmation.js';
 import type { ContactMailer } from './mailer.js';
 
-/** The admin panel lists the newest messages only; older ones stay in the database. */
-export const ADMIN_CONTACT_LIST_LIMIT = 100;
 /** Enough of a delivery error for the operator to act on, without filling the row. */
 const EMAIL_ERROR_MAX = 500;
 
@@ -60,24 +63,82 @@ export async function confirmationDue(db: Database, userId: string, now: Date): 
   return Number(recent?.sent ?? 0) <= CONFIRMATIONS_PER_DAY;
 }
 
-export async function listContactMessages(db: Database): Promise<AdminContactMessagesResponse> {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(ADMIN_CONTACT_LIST_LIMIT),
-    db.select({ total: count() }).from(contactMessages),
-  ]);
+function toAdminMessage(row: ContactMessageRow): AdminContactMessage {
   return {
-    total: Number(total?.total ?? 0),
-    messages: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      subject: row.subject,
-      message: row.message,
-      language: row.language,
-      signedIn: row.userId !== null,
-      createdAt: row.createdAt.toISOString(),
-      emailedAt: row.emailedAt?.toISOString() ?? null,
-      emailFailed: row.emailedAt === null && row.emailError !== null,
-    })),
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    language: row.language,
+    signedIn: row.userId !== null,
+    createdAt: row.createdAt.toISOString(),
+    emailedAt: row.emailedAt?.toISOString() ?? null,
+    emailFailed: row.emailedAt === null && row.emailError !== null,
+    handledAt: row.handledAt?.toISOString() ?? null,
   };
+}
+
+const byStatus = {
+  open: isNull(contactMessages.handledAt),
+  handled: isNotNull(contactMessages.handledAt),
+  all: undefined,
+};
+
+/** The admin inbox: one page of messages, newest first, open ones unless asked otherwise (docs/decisions/0197). */
+export async function listContactMessages(
+  db: Database,
+  query: { status: 'open' | 'handled' | 'all'; page: number } = { status: 'all', page: 1 },
+): Promise<AdminContactMessagesResponse> {
+  const where = byStatus[query.status];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(ADMIN_CONTACT_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_CONTACT_PAGE_SIZE),
+    db.select({ total: count() }).from(contactMessages).where(where),
+  ]);
+  return { total: Number(total?.total ?? 0), page: query.page, pageSize: ADMIN_CONTACT_PAGE_SIZE, messages: rows.map(toAdminMessage) };
+}
+
+/** Marks a message handled (or open again); the handledAt before and after, for the audit. Null when there is no such message. */
+export async function setContactMessageHandled(
+  db: Pick<Database, 'select' | 'update'>,
+  id: string,
+  handled: boolean,
+  by: string,
+  now: Date,
+): Promise<{ before: string | null; message: AdminContactMessage } | null> {
+  const [current] = await db.select({ handledAt: contactMessages.handledAt }).from(contactMessages).where(eq(contactMessages.id, id));
+  if (!current) return null;
+  const [row] = await db
+    .update(contactMessages)
+    .set(handled ? { handledAt: current.handledAt ?? now, handledBy: by } : { handledAt: null, handledBy: null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return { before: current.handledAt?.toISOString() ?? null, message: toAdminMessage(row!) };
+}
+
+/** Deletes one message; false when there was none. */
+export async function deleteContactMessage(db: Pick<Database, 'delete'>, id: string): Promise<boolean> {
+  const deleted = await db.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+  return deleted.length > 0;
+}
+
+/** A deleted account's messages go with it: those sent signed in, and those signed with its e-mail (docs/decisions/0200). */
+export async function deleteContactMessagesOf(db: Pick<Database, 'delete'>, user: { id: string; email: string }): Promise<number> {
+  const deleted = await db
+    .delete(contactMessages)
+    .where(or(eq(contactMessages.userId, user.id), eq(contactMessages.email, user.email)))
+    .returning({ id: contactMessages.id });
+  return deleted.length;
+}
+
+/** Retention: messages older than the setting go, handled or not (docs/decisions/0198). */
+export async function sweepContactMessages(db: Pick<Database, 'delete'>, olderThan: Date): Promise<number> {
+  const deleted = await db.delete(contactMessages).where(lte(contactMessages.createdAt, olderThan)).returning({ id: contactMessages.id });
+  return deleted.length;
 }

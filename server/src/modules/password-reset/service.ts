@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { PASSWORD_RESET_LIFETIME_MINUTES } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
@@ -96,4 +96,10 @@ export async function endResetLinks(db: Pick<Database, 'update'>, userId: string
 /** Reset links need e-mail (SMTP_URL, a sender and PUBLIC_URL); without it the answer says so. */
 export function emailUnavailable(): AppError {
   return new AppError('email_unavailable', 'Password reset by e-mail is not available on this installation. Please contact support.');
+}
+
+/** Retention (docs/decisions/0198): links created before `olderThan` are long dead; their rows go. */
+export async function sweepPasswordResets(db: Pick<Database, 'delete'>, olderThan: Date): Promise<number> {
+  const deleted = await db.delete(passwordResets).where(lte(passwordResets.createdAt, olderThan)).returning({ id: passwordResets.id });
+  return deleted.length;
 }

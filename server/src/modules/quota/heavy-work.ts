@@ -1,3 +1,4 @@
+import { lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { heavyWork } from '../../db/schema/heavy-work.js';
 import { AppError } from '../../errors.js';
@@ -61,4 +62,10 @@ export async function refuseIfHeavyWorkSpent(db: Database, resultId: string, now
   const row = await chargedOwnerOf(db, resultId);
   if (!row) return;
   await assertHeavyWorkLeft(db, { ...row, guestSessionId: row.guestSessionId ?? '' }, now);
+}
+
+/** Retention (docs/decisions/0198): a charge matters for an hour; older ones, which name an owner and address, go. */
+export async function forgetOldHeavyWork(db: Database, olderThan: Date): Promise<number> {
+  const deleted = await db.delete(heavyWork).where(lte(heavyWork.createdAt, olderThan)).returning({ id: heavyWork.resultId });
+  return deleted.length;
 }

@@ -11,4 +11,4 @@
  */
 export { quotaLedger } from './ledger.js';
 export { allowanceOf, quotaUsage, windowStart, type QuotaOwner, type QuotaUsage } from './usage.js';
-export { assertHeavyWorkLeft, heavyWorkUsage, HEAVY_PIXELS, HEAVY_WORK_PER_HOUR, isHeavyWork } from './heavy-work.js';
+export { assertHeavyWorkLeft, forgetOldHeavyWork, heavyWorkUsage, HEAVY_PIXELS, HEAVY_WORK_PER_HOUR, isHeavyWork } from './heavy-work.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
-import type { ResultStore } from '../../storage/result-store.js';
+import { keptMetadataKey, type ResultStore } from '../../storage/result-store.js';
 import { spentResults, spentResultsSql } from './spent.js';
 
 /** A guest who signs up keeps what they processed: their results move to the new account. */
@@ -22,8 +22,9 @@ export function accountResults(db: Database, userId: string): Promise<ResultRow[
  * storage keys of their files: the caller deletes them with deleteStoredFiles once the transaction committed.
  */
 export async function deleteAccountResults(tx: Database, userId: string): Promise<string[]> {
-  const stored = await tx.delete(results).where(eq(results.userId, userId)).returning({ key: results.storageKey });
-  return stored.flatMap((row) => (row.key ? [row.key] : []));
+  const stored = await tx.delete(results).where(eq(results.userId, userId)).returning({ id: results.id, key: results.storageKey });
+  // An API result's kept metadata (docs/decisions/0136) is a file of its own.
+  return stored.flatMap((row) => [...(row.key ? [row.key] : []), keptMetadataKey(row.id)]);
 }
 
 /** Deletes stored files after their rows went; a file a failed delete leaves behind goes with the retention sweep. */

@@ -17,7 +17,7 @@
  * - presentResult, downloadName, contentTypeOf: how a result is shown and named.
  * - adoptGuestResults, accountResults (a data export), deleteAccountResults + deleteStoredFiles (account deletion).
  * - countAllSpent, spentByUserField, madeByKeySinceField: counts for stats, admin and API keys.
- * - sweepResults / expireResult: the retention sweep of files and dead reservations.
+ * - sweepResults / expireResult: the retention sweep of files and dead reservations; forgetOldUsage: the log's retention (0198).
  */
 export {
   adoptGuestResults,
@@ -54,5 +54,5 @@ export {
   type ReservedRow,
 } from './reservations.js';
 export { isReserved } from './spent.js';
-export { expireResult, sweepResults, type ResultsSweepReport } from './sweep.js';
+export { expireResult, forgetOldUsage, sweepResults, type ResultsSweepReport } from './sweep.js';
 export type { ResultRow } from '../../db/schema/results.js';

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { results } from '../../db/schema/results.js';
 import { keptMetadataKey, type ResultStore } from '../../storage/result-store.js';
@@ -30,4 +30,25 @@ export async function sweepResults(db: Database, store: ResultStore, now: Date, 
   for (const row of due) await expireResult(db, store, row);
   const staleReservations = await giveBackStale(db, now, staleAfterMs);
   return { expired: due.length, staleReservations };
+}
+
+/**
+ * Retention of the processing log (docs/decisions/0198): a row older than `olderThan` whose file is gone
+ * keeps only its date, sizes and format, so the quota's past and the landing page's count stay; its name,
+ * address and owner are erased. Rows still 'processing' or with a file are left alone.
+ */
+export async function forgetOldUsage(db: Database, olderThan: Date): Promise<number> {
+  const forgotten = await db
+    .update(results)
+    .set({ originalName: '', clientIp: '', userId: null, guestSessionId: null, apiKeyId: null, batchId: null, folder: null })
+    .where(
+      and(
+        lte(results.createdAt, olderThan),
+        ne(results.status, 'processing'),
+        isNull(results.storageKey),
+        or(ne(results.clientIp, ''), isNotNull(results.userId), isNotNull(results.guestSessionId)),
+      ),
+    )
+    .returning({ id: results.id });
+  return forgotten.length;
 }

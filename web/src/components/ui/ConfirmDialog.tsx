@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** The confirm button waits, e.g. until a typed confirmation matches. */
+  confirmDisabled?: boolean;
   /** Shown under the text when the action failed, e.g. the server's refusal. */
   error?: string | null;
   onConfirm: () => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy = false,
+  confirmDisabled = false,
   error,
   onConfirm,
   onCancel,
@@ -65,7 +68,12 @@ export function ConfirmDialog({
         <Button data-safe-choice variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button variant="secondary" onClick={onConfirm} disabled={busy} className="border-red-300 text-red-800 hover:bg-red-50">
+        <Button
+          variant="secondary"
+          onClick={onConfirm}
+          disabled={busy || confirmDisabled}
+          className="border-red-300 text-red-800 hover:bg-red-50"
+        >
           {confirmLabel}
         </Button>
       </div>

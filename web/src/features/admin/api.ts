@@ -6,7 +6,10 @@ import {
   adminStatsSchema,
   adminUserSchema,
   adminUsersResponseSchema,
+  adminAuditResponseSchema,
   type AdminUserUpdate,
+  type AuditAction,
+  noContentSchema,
 } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiSend } from '#lib/api';
@@ -56,5 +59,33 @@ export function useSendResetLink() {
   return useMutation({
     mutationFn: (id: string) =>
       apiSend('POST', apiPath(apiPaths.adminUserPasswordReset, { id }), { language: i18n.language }, adminPasswordResetReceiptSchema),
+  });
+}
+
+/** One page of the audit trail, filtered by user (part of an e-mail or a whole id) and action (GET /api/admin/audit). */
+export function useAdminAudit({ user, action, page }: { user: string; action: AuditAction | ''; page: number }) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (user) params.set('user', user);
+  if (action) params.set('action', action);
+  return useQuery({
+    queryKey: [...queryKeys.adminAudit, user, action, page],
+    queryFn: () => apiGet(`${apiPaths.adminAudit}?${params.toString()}`, adminAuditResponseSchema),
+    refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** DELETE /api/admin/users/:id with the e-mail typed again; then the lists and the trail are read again. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmEmail }: { id: string; confirmEmail: string }) =>
+      apiSend('DELETE', apiPath(apiPaths.adminUser, { id }), { confirmEmail }, noContentSchema),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit }),
+      ]),
   });
 }

@@ -1,7 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPaths,
+  adminContactMessageSchema,
   adminContactMessagesResponseSchema,
+  apiPath,
+  noContentSchema,
   contactInfoSchema,
   contactReceiptSchema,
   type ContactRequest,
@@ -19,11 +22,35 @@ export function useContactInfo() {
   return useQuery({ queryKey: queryKeys.contactInfo, queryFn: () => apiGet(apiPaths.contactInfo, contactInfoSchema) });
 }
 
-/** Admins only: the newest stored messages. */
-export function useAdminContactMessages() {
+export type InboxStatus = 'open' | 'handled' | 'all';
+
+/** Admins only: one page of the inbox, newest first (docs/decisions/0197). */
+export function useAdminContactMessages({ status, page }: { status: InboxStatus; page: number }) {
   return useQuery({
-    queryKey: ['admin', 'contact-messages'],
-    queryFn: () => apiGet(apiPaths.adminContactMessages, adminContactMessagesResponseSchema),
+    queryKey: [...queryKeys.adminContactMessages, status, page],
+    queryFn: () => apiGet(`${apiPaths.adminContactMessages}?status=${status}&page=${page}`, adminContactMessagesResponseSchema),
     refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Marks a message handled or open again, or deletes it; then the inbox and the audit are read again. */
+export function useInboxChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { id: string; handled: boolean } | { id: string; remove: true }) =>
+      'remove' in change
+        ? apiSend('DELETE', apiPath(apiPaths.adminContactMessage, { id: change.id }), {}, noContentSchema)
+        : apiSend(
+            'PATCH',
+            apiPath(apiPaths.adminContactMessage, { id: change.id }),
+            { handled: change.handled },
+            adminContactMessageSchema,
+          ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminContactMessages }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit }),
+      ]),
   });
 }

@@ -13,6 +13,8 @@ import { SendResetLinkButton } from '../../../features/admin/SendResetLinkButton
 import { usePasswordResetInfo } from '../../../features/auth/api';
 import { StatsCards } from '../../../features/admin/StatsCards';
 import { ContactMessagesList } from '../../../features/contact/ContactMessagesList';
+import { AuditLog } from '../../../features/admin/AuditLog';
+import { DeleteUserButton } from '../../../features/admin/DeleteUserButton';
 
 const SIGN_IN = `/auth?redirect=${encodeURIComponent('/admin')}`;
 
@@ -33,7 +35,13 @@ export function AdminPage() {
   const [usersFailed, setUsersFailed] = useState(false);
   const resetInfo = usePasswordResetInfo();
   // Offered only where the installation can e-mail links (docs/decisions/0059).
-  const resetAction = resetInfo.data?.available ? (row: AdminUser) => <SendResetLinkButton user={row} /> : undefined;
+  const canSendReset = resetInfo.data?.available === true;
+  const extraActions = (row: AdminUser) => (
+    <>
+      {canSendReset && <SendResetLinkButton user={row} />}
+      <DeleteUserButton user={row} currentUserId={user.data?.id} />
+    </>
+  );
 
   if (user.data === null || status(stats.error) === 401) return <Navigate to={SIGN_IN} replace />;
   if (user.isPending) return <Spinner label={t('admin.loading')} />;
@@ -78,13 +86,19 @@ export function AdminPage() {
         <h2 id="admin-users-heading" className="text-lg font-semibold text-slate-900">
           {t('admin.users.heading')}
         </h2>
-        <AdminUsers currentUserId={user.data?.id} onFailed={setUsersFailed} extraActions={resetAction} />
+        <AdminUsers currentUserId={user.data?.id} onFailed={setUsersFailed} extraActions={extraActions} />
       </section>
       <section aria-labelledby="admin-contact-heading" className="space-y-3">
         <h2 id="admin-contact-heading" className="text-lg font-semibold text-slate-900">
           {t('contact.admin.heading')}
         </h2>
         <ContactMessagesList />
+      </section>
+      <section aria-labelledby="admin-audit-heading" className="space-y-3">
+        <h2 id="admin-audit-heading" className="text-lg font-semibold text-slate-900">
+          {t('support.audit.heading')}
+        </h2>
+        <AuditLog />
       </section>
     </div>
   );
