@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { severeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { resultsMadeBefore, signedInPremium } from './made-before.js';
+import { password, registerByApi, uniqueEmail } from './people.js';
 
 const phone = { width: 360, height: 740 };
 const languages = ['en', 'it', 'es', 'de', 'pl', 'fr'] as const;
@@ -117,4 +118,40 @@ test('at 360 px a premium user with 45 results pages through one list with one S
   const names = await rows.getByTestId('result-name').evaluateAll((items) => items.map((item) => item.getAttribute('title')));
   expect(new Set(names).size).toBe(45);
   expect(await severeViolations(page)).toEqual([]);
+});
+
+test('at 360 px /account says what is left and when it renews, deletion speaks to a free account, and the notice after it is in view', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.setViewportSize(phone);
+  await registerByApi(page.request, uniqueEmail('usage'));
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1));
+  const day = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(nextMonth);
+  await expect(page.getByTestId('account-usage')).toHaveText(`10 of 10 images left this month, renews on ${day}`);
+  // A free account has no subscription to cancel: the page does not speak of one.
+  await expect(page.getByTestId('delete-body')).toHaveText('Deletes your account, your results, your history and your sessions.');
+  expect(await severeViolations(page)).toEqual([]);
+
+  await page.getByTestId('delete-password').fill(password);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const question = page.getByRole('dialog', { name: 'Delete your account for good?' });
+  await expect(question).toContainText('Your account, results, history and sessions are deleted. This cannot be undone.');
+  await expect(question).not.toContainText('subscription');
+  await question.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('account-deleted-notice')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Premium: unlimited, said as such.
+  const premiumPage = await (
+    await browser.newContext({ baseURL, viewport: phone, extraHTTPHeaders: { 'X-Forwarded-For': '10.54.0.9' } })
+  ).newPage();
+  await signedInPremium(premiumPage, browser, baseURL!, 'usage-premium');
+  await premiumPage.goto('/account');
+  await expect(premiumPage.getByTestId('account-usage')).toHaveText('Unlimited images');
+  await premiumPage.context().close();
 });

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { takeNotice, type PageNotice } from '#lib/notice';
 
@@ -16,10 +16,24 @@ export function AccountDeletedNotice() {
   // The server's render has no notice; the browser's (after hydration) reads it once per page load.
   const notice = useSyncExternalStore(ignoreChanges, pageNotice, () => null);
   const [dismissed, setDismissed] = useState(false);
+  const shown = notice === 'accountDeleted' && !dismissed;
+  const box = useRef<HTMLDivElement>(null);
+  // The page may open scrolled (the browser's restored position, a section link): the notice is brought into view (decision 0227).
+  useEffect(() => {
+    if (!shown) return;
+    window.scrollTo(0, 0);
+    box.current?.focus({ preventScroll: true });
+  }, [shown]);
 
-  if (notice !== 'accountDeleted' || dismissed) return null;
+  if (!shown) return null;
   return (
-    <div role="status" data-testid="account-deleted-notice" className="border-b border-emerald-200 bg-emerald-50">
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="status"
+      data-testid="account-deleted-notice"
+      className="border-b border-emerald-200 bg-emerald-50 outline-none"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-3 px-4 py-3 sm:px-6">
         <p className="min-w-0 flex-1 text-sm text-emerald-900">
           <strong className="font-semibold">{t('billing.account.delete.done')}</strong> {t('billing.account.delete.doneBody')}

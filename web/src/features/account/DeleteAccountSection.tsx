@@ -14,7 +14,8 @@ import { PasswordField } from './PasswordField';
  * Deletes the account in three steps: the server checks the password, the page asks "are you sure?",
  * then the account goes and the browser loads the visitor's home page, which says so.
  */
-export function DeleteAccountSection() {
+/** `subscribed`: a live subscription, which deletion cancels; `billed`: ever subscribed, so a billing record is kept. */
+export function DeleteAccountSection({ subscribed, billed }: { subscribed: boolean; billed: boolean }) {
   const { t, i18n } = useTranslation();
   const check = useCheckDeletionPassword();
   const remove = useDeleteAccount();
@@ -49,7 +50,10 @@ export function DeleteAccountSection() {
       <h2 id="delete-heading" className="text-lg font-semibold text-red-800">
         {t('billing.account.delete.title')}
       </h2>
-      <p className="mt-2 text-sm text-slate-600">{t('billing.account.delete.body')}</p>
+      <p data-testid="delete-body" className="mt-2 text-sm text-slate-600">
+        {subscribed ? t('billing.account.delete.body') : t('billing.account.delete.bodyFree')}
+        {!subscribed && billed && ` ${t('billing.account.delete.billingKept')}`}
+      </p>
       <form onSubmit={submit} className="mt-4 grid gap-4 sm:max-w-sm">
         <PasswordField
           label={t('billing.account.delete.password')}
@@ -87,7 +91,7 @@ export function DeleteAccountSection() {
           onConfirm={confirm}
           onCancel={() => setAsking(false)}
         >
-          {t('billing.account.delete.confirmBody')}
+          {t(subscribed ? 'billing.account.delete.confirmBody' : 'billing.account.delete.confirmBodyFree')}
         </ConfirmDialog>
       )}
     </section>

@@ -9,12 +9,15 @@ import { DeleteAccountSection } from '../../../features/account/DeleteAccountSec
 import { ApiKeysSection } from '../../../features/developers/ApiKeysSection';
 import { AccountPlan } from '../../../features/billing/AccountPlan';
 import { useBillingAccount } from '../../../features/billing/api';
+import { AccountUsage } from './AccountUsage';
 
 /** The signed-in user's plan and billing, password and account deletion; signed out, the sign-in page. */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const account = useBillingAccount(Boolean(user.data));
+  const status = account.data?.subscription?.status;
+  const subscribed = status === 'active' || status === 'trialing' || status === 'past_due';
   if (user.isPending) return <Spinner label={t('common.loading')} />;
   if (!user.data) return <Navigate to={SIGN_IN_TO_ACCOUNT} replace />;
   return (
@@ -22,9 +25,11 @@ export function AccountPage() {
       <PageTitle>{t('billing.account.title')}</PageTitle>
       <p className="-mt-4 text-slate-600">{user.data.email}</p>
       {account.data ? <AccountPlan account={account.data} /> : <Spinner label={t('common.loading')} />}
+      <AccountUsage />
       <ApiKeysSection docsLink />
       <ChangePasswordForm />
-      <DeleteAccountSection />
+      {/* Deletion speaks to the person's plan: a subscription is cancelled only where there is one (decision 0227). */}
+      <DeleteAccountSection subscribed={subscribed} billed={Boolean(account.data?.subscription)} />
     </div>
   );
 }
