@@ -3,38 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Web code runs in the browser: no Node built-ins, nothing from the server package. */
+/**
+ * Web code runs in the browser: no Node built-ins, nothing from the server package. The walls between
+ * folders (floors, module doors, features) are dependency-cruiser rules on resolved paths: scripts/walls.ts.
+ */
 const browserOnly = [
   { group: ['node:*'], message: 'Web code runs in the browser: no Node built-ins.' },
-  {
-    group: ['@lightpix/server', '@lightpix/server/*', '**/server/**'],
-    message: 'Web code must not import server code; share through @lightpix/shared.',
-  },
-];
-/** Pages in app/ compose features; nothing below them reaches up. */
-// A leading '#' starts a comment in these gitignore-style patterns: '\\#' is the subpath import itself.
-const noApp = [{ group: ['**/app/**', '\\#app/**'], message: 'Only app/ composes pages; move what you need into lib/ or components/.' }];
-const noFeatures = [
-  { group: ['**/features/**', '\\#features/**'], message: 'lib/ and components/ sit below the features; move the shared piece down.' },
-];
-const noOtherFeature = [
-  { regex: '^\\.\\./[^./][^/]*(/|$)', message: 'Features do not import each other; share through components/ or lib/.' },
-  ...noFeatures.map((ban) => ({ ...ban, message: 'Features do not import each other; share through components/ or lib/.' })),
-];
-
-/** Server modules talk through doors: another module's index.ts, never its files (server/src/modules/<name>/index.ts). */
-const doorOnly = 'Import another module only through its index.ts, which says what it offers.';
-// From anywhere in server/src: '…/modules/other/file.js'.
-const throughDoors = [{ regex: '(^|/)modules/[^/]+/(?!index(\\.js)?$)', message: doorOnly }];
-// From inside a module, also '../other/file.js'.
-const betweenModules = [...throughDoors, { regex: '^\\.\\./[^./][^/]*/(?!index(\\.js)?$)', message: doorOnly }];
-/** The floors below the modules are handed what they need (a port, a callback) by the entry points. */
-const belowModules = [
-  {
-    regex: '(^|/)modules(/|$)',
-    message:
-      'db, storage, images, jobs, presentations and cluster sit below modules/: take what you need as a parameter (see jobs/reservations.ts).',
-  },
+  { group: ['@lightpix/server', '@lightpix/server/*'], message: 'Web code must not import server code; share through @lightpix/shared.' },
 ];
 
 const lazySdk = 'Load it with await import() where its setting is used, and import only its types here (docs/decisions/0110).';
@@ -77,16 +52,6 @@ export default tseslint.config(
     },
   },
   {
-    // Shared pieces stay below the features that use them.
-    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...browserOnly, ...noFeatures, ...noApp] }] },
-  },
-  {
-    // A later rule entry replaces an earlier one whole, so each override repeats the web-wide bans.
-    files: ['web/src/features/*/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...browserOnly, ...noOtherFeature, ...noApp] }] },
-  },
-  {
     // French typography puts a no-break space before ":;!?" (shared/src/i18n/README.md); only in text, never in code.
     files: ['web/src/app/pages/legal/texts/*.tsx'],
     rules: { 'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }] },
@@ -96,26 +61,21 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
   },
-  ...[
+  {
     // Each of these SDKs is loaded with import() where its setting is used, so a process without that
-    // setting never carries it (docs/decisions/0110); types may still be imported. A later entry replaces
-    // an earlier one whole, so each floor repeats them beside its own bans.
-    { files: ['server/src/**/*.ts'], bans: throughDoors },
-    { files: ['server/src/modules/**/*.ts'], bans: betweenModules },
-    { files: ['server/src/{db,storage,images,jobs,presentations,cluster}/**/*.ts'], bans: belowModules },
-  ].map(({ files, bans }) => ({
-    files,
+    // setting never carries it (docs/decisions/0110); types may still be imported.
+    files: ['server/src/**/*.ts'],
     ignores: ['server/src/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: ['stripe', 'bullmq', 'ioredis', 'nodemailer'].map((name) => ({ name, allowTypeImports: true, message: lazySdk })),
-          patterns: [{ group: ['@aws-sdk/*'], allowTypeImports: true, message: lazySdk }, ...bans],
+          patterns: [{ group: ['@aws-sdk/*'], allowTypeImports: true, message: lazySdk }],
         },
       ],
     },
-  })),
+  },
   {
     // The shared package runs on both sides: no DOM, no Node, and it imports neither side.
     files: ['shared/src/**/*.ts'],
@@ -129,7 +89,6 @@ export default tseslint.config(
               group: ['@lightpix/server', '@lightpix/server/*', '@lightpix/web', '@lightpix/web/*'],
               message: 'shared is imported by server and web, never the reverse.',
             },
-            { regex: '^(\\.\\./)+(server|web)(/|$)', message: 'shared is imported by server and web, never the reverse.' },
           ],
         },
       ],

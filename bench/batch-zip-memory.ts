@@ -12,7 +12,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.js';
 import { openPglite } from '../server/src/db/client.js';
-import { results, users } from '../server/src/db/schema/index.js';
+import { users } from '../server/src/db/schema/index.js';
+import { results } from '../server/src/db/schema/results.js';
 import { parseEnv } from '../server/src/env.js';
 import { fileResultStore } from '../server/src/storage/result-store.js';
 

@@ -9,7 +9,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema/index.js';
+import * as tables from './schema/index.js';
+import { results } from './schema/results.js';
+
+/** Every table; the results table is read and written through modules/results only (docs/decisions/0172). */
+const schema = { ...tables, results };
 
 export type Schema = typeof schema;
 /** The query surface both drivers share; services depend on this, never on a driver. */

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, confirmationLinks, heavyWork, passwordResets, results, subscriptions, users } from '../../src/db/schema/index.js';
+import { adminAudit, confirmationLinks, heavyWork, passwordResets, subscriptions, users } from '../../src/db/schema/index.js';
+import { results } from '../../src/db/schema/results.js';
 import type { Database } from '../../src/db/client.js';
 import { addressPool, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 import { billingApp, postWebhook, StripeFake, subscriber } from '../billing-helpers.js';

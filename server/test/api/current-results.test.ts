@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { results } from '../../src/db/schema/index.js';
+import { results } from '../../src/db/schema/results.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { results } from '../../src/db/schema/index.js';
+import { results } from '../../src/db/schema/results.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 

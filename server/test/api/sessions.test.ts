@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { results, sessions } from '../../src/db/schema/index.js';
+import { sessions } from '../../src/db/schema/index.js';
+import { results } from '../../src/db/schema/results.js';
 import { sweepExpired } from '../../src/retention-sweep.js';
 import { addressPool, createTestApp, databaseKinds, visitor, type TestApp } from '../helpers.js';
 

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { results } from '../../src/db/schema/index.js';
+import { results } from '../../src/db/schema/results.js';
 import { buildApp } from '../../src/app.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
 import { parseEnv } from '../../src/env.js';

@@ -1,5 +1,6 @@
 export * from './sessions.js';
-export * from './results.js';
+// The results table is modules/results' alone (docs/decisions/0172): only its row type is shared here.
+export type { ResultRow } from './results.js';
 export * from './users.js';
 export * from './audit.js';
 export * from './contact.js';

@@ -1,0 +1,189 @@
+import type { IForbiddenRuleType } from 'dependency-cruiser';
+
+/**
+ * The walls of the code, on resolved paths (dependency-cruiser): each floor and what it may import
+ * besides itself, the shared package and node_modules. walls.test.ts checks the tree against the
+ * rules, proves each rule with probe files, and checks docs/architecture.md's floor table against
+ * `serverFloors` (docs/decisions/0174).
+ */
+export interface Floor {
+  /** Folder (ending in /) or files under server/src/. */
+  floor: string[];
+  /** Folders and files under server/src/ it may import at run time. */
+  may: string[];
+  /** …and only for their types (the compiler erases them). */
+  typesOf?: string[];
+  /** What the floor is, for the table in docs/architecture.md. */
+  what: string;
+}
+
+/** The files every floor may use: one AppError (docs/decisions/0007) and text helpers. */
+const base = ['errors.ts', 'text.ts'];
+
+/** The HTTP floor's files (the busy door, multipart, downloads, rate limits, proxy trust, origin, …). */
+export const httpFiles = [
+  'busy-door.ts',
+  'compression.ts',
+  'download.ts',
+  'env.ts',
+  'multipart.ts',
+  'public-origin.ts',
+  'rate-limit.ts',
+  'shutdown.ts',
+  'trust-proxy.ts',
+  'web.ts',
+];
+
+export const serverFloors: Floor[] = [
+  { floor: base, may: ['busy-door.ts'], what: 'one AppError and its mapping, text helpers' },
+  { floor: ['db/'], may: base, what: 'the database: PGlite or PostgreSQL, the schema, migrations' },
+  { floor: ['storage/'], may: [...base, 'env.ts'], what: 'the results store: a folder or an S3 bucket' },
+  { floor: ['images/'], may: base, what: 'the image engine (sharp/libvips): bytes in, bytes out; no HTTP, no database' },
+  { floor: ['presentations/'], may: [...base, 'images/'], what: 'the deck engine: .pptx pictures, .ppt through LibreOffice' },
+  {
+    floor: ['jobs/'],
+    may: [...base, 'images/', 'presentations/', 'storage/'],
+    typesOf: ['db/'],
+    what: 'result jobs: the queue (here or BullMQ), the job process pool, the job process',
+  },
+  {
+    floor: ['cluster/'],
+    may: [...base, 'db/', 'jobs/', 'storage/', 'env.ts', 'shutdown.ts'],
+    what: 'several instances: BullMQ wiring, the worker process, background tasks',
+  },
+  { floor: ['site/'], may: base, what: 'the landing pages served as HTML' },
+  { floor: httpFiles, may: [...base, ...httpFiles, 'site/'], what: 'HTTP pieces the app and the modules share' },
+  {
+    floor: ['modules/'],
+    may: [...base, ...httpFiles, 'db/', 'storage/', 'images/', 'presentations/', 'jobs/', 'modules/'],
+    what: "features; another module only through its index.ts; the results table only through modules/results'",
+  },
+  { floor: ['cli/'], may: [...base, 'db/', 'env.ts', 'modules/'], what: 'operator commands' },
+];
+
+/** The entry points wire every floor together: they may import anything (modules through their doors). */
+export const entryPoints = ['app.ts', 'main.ts', 'worker.ts', 'retention-sweep.ts'];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Folders (ending in /) and whole files under server/src/. */
+const anyOf = (names: string[]) =>
+  `^server/src/(${names.map((name) => (name.endsWith('/') ? escape(name) : `${escape(name)}$`)).join('|')})`;
+
+const floorRules: IForbiddenRuleType[] = serverFloors.flatMap(({ floor, may, typesOf = [] }) => {
+  const from = { path: anyOf(floor) };
+  const rules: IForbiddenRuleType[] = [
+    {
+      name: `floor:${floor.length === 1 ? floor[0] : 'http'}`,
+      comment: `${floor.join(', ')} may import only ${[...floor, ...may].join(', ')}`,
+      severity: 'error',
+      from,
+      to: { path: '^server/src/', pathNot: anyOf([...floor, ...may, ...typesOf]) },
+    },
+  ];
+  if (typesOf.length > 0) {
+    rules.push({
+      name: `floor:${floor[0]}:types-only`,
+      comment: `${floor.join(', ')} may import only the types of ${typesOf.join(', ')}`,
+      severity: 'error',
+      from,
+      to: { path: anyOf(typesOf), dependencyTypesNot: ['type-only'] },
+    });
+  }
+  return rules;
+});
+
+export const forbidden: IForbiddenRuleType[] = [
+  ...floorRules,
+  {
+    name: 'module-door',
+    comment: 'a module imports another module only through its index.ts',
+    severity: 'error',
+    from: { path: '^server/src/modules/([^/]+)/' },
+    to: { path: '^server/src/modules/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'] },
+  },
+  {
+    name: 'module-door-from-outside',
+    comment: 'the entry points and other floors import a module only through its index.ts',
+    severity: 'error',
+    from: { pathNot: '^server/src/modules/' },
+    to: { path: '^server/src/modules/', pathNot: '^server/src/modules/[^/]+/index\\.ts$' },
+  },
+  {
+    name: 'results-table',
+    comment: 'the results table is read and written by modules/results only (docs/decisions/0172)',
+    severity: 'error',
+    from: { pathNot: '^server/src/(modules/results/|db/)' },
+    to: { path: '^server/src/db/schema/results\\.ts$', dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'server-not-web',
+    comment: 'the server never imports the web app',
+    severity: 'error',
+    from: { path: '^server/' },
+    to: { path: '^web/' },
+  },
+  {
+    name: 'shared-imports-neither-side',
+    comment: 'shared is imported by server and web, never the reverse',
+    severity: 'error',
+    from: { path: '^shared/' },
+    to: { path: '^(server|web)/' },
+  },
+  {
+    name: 'shared-no-node',
+    comment: 'shared runs on both sides: no Node built-ins',
+    severity: 'error',
+    from: { path: '^shared/src/' },
+    to: { dependencyTypes: ['core'] },
+  },
+  {
+    name: 'web-not-server',
+    comment: 'the web app runs in the browser: never the server, never Node built-ins',
+    severity: 'error',
+    from: { path: '^web/src/' },
+    to: { path: '^server/' },
+  },
+  {
+    name: 'web-no-node',
+    comment: 'the web app runs in the browser: no Node built-ins (server-side rendering in ssr/ aside)',
+    severity: 'error',
+    from: { path: '^web/src/', pathNot: '^web/src/ssr/' },
+    to: { dependencyTypes: ['core'] },
+  },
+  {
+    name: 'feature-alone',
+    comment: 'a web feature imports neither another feature nor the app that composes them',
+    severity: 'error',
+    from: { path: '^web/src/features/([^/]+)/' },
+    to: { path: ['^web/src/features/', '^web/src/app/'], pathNot: '^web/src/features/$1/' },
+  },
+  {
+    name: 'lib-and-components-below',
+    comment: 'lib/ and components/ sit below the features and the app',
+    severity: 'error',
+    from: { path: '^web/src/(lib|components)/' },
+    to: { path: '^web/src/(features|app)/' },
+  },
+  {
+    name: 'resolved',
+    comment: 'every relative or subpath import (#lib/…) resolves to a file: a path the walls cannot judge is refused',
+    severity: 'error',
+    from: { path: '^(server|shared|web)/src/' },
+    to: { couldNotResolve: true, path: '^[.#]' },
+  },
+];
+
+/** The floor table of docs/architecture.md, written from serverFloors (walls.test.ts compares them). */
+export function floorTable(): string {
+  const cell = (names: string[]) => names.map((name) => `\`${name}\``).join(', ');
+  const rows = serverFloors.map(
+    ({ floor, may, typesOf = [], what }) =>
+      `| ${cell(floor)} | ${what} | ${cell(may.filter((name) => !floor.includes(name)))}${typesOf.length ? ` (types only: ${cell(typesOf)})` : ''} |`,
+  );
+  return [
+    '| Floor (under `server/src/`) | What it is | May import, besides itself, `@lightpix/shared` and packages |',
+    '|---|---|---|',
+    ...rows,
+    `| ${cell(entryPoints)} | entry points: build the app, start instances and workers, wire the floors together | everything (modules through their \`index.ts\`) |`,
+  ].join('\n');
+}
