@@ -58,6 +58,10 @@ describe('fetching a source URL', () => {
     ['2130706433', (port: number) => `http://2130706433:${port}/`],
     ['IPv4-mapped IPv6', (port: number) => `http://[::ffff:127.0.0.1]:${port}/`],
     ['0.0.0.0', (port: number) => `http://0.0.0.0:${port}/`],
+    ['IPv4-compatible IPv6', (port: number) => `http://[::127.0.0.1]:${port}/`],
+    ['NAT64 of loopback', (port: number) => `http://[64:ff9b::127.0.0.1]:${port}/`],
+    ['6to4 of loopback', (port: number) => `http://[2002:7f00:1::1]:${port}/`],
+    ['IPv4-translated (::ffff:0:0:0/96)', (port: number) => `http://[::ffff:0:127.0.0.1]:${port}/`],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
   ])('refuses %s without connecting', async (_name, url) => {
     const before = forbidden.connections;
@@ -138,6 +142,21 @@ describe('fetching a source URL', () => {
         '::ffff:10.0.0.1',
         '::',
         '64:ff9b::a00:1',
+        '::127.0.0.1',
+        '::8.8.8.8',
+        '::ffff:8.8.8.8',
+        '64:ff9b::8.8.8.8',
+        '64:ff9b:1::a00:1',
+        '2002:0808:0808::1',
+        '2002:7f00:0001::1',
+        '2002:a9fe:a9fe::1',
+        '2001::1',
+        '2001:db8::1',
+        '3fff::1',
+        '4000::1',
+        '100::1',
+        '5f00::1',
+        '::1',
       ].map((address) => [address, isPublicAddress(address)]),
     );
     expect(verdicts).toEqual({
@@ -154,6 +173,23 @@ describe('fetching a source URL', () => {
       '::ffff:10.0.0.1': false,
       '::': false,
       '64:ff9b::a00:1': false,
+      // Forms that carry an IPv4 address are judged by it.
+      '::127.0.0.1': false,
+      '::8.8.8.8': true,
+      '::ffff:8.8.8.8': true,
+      '64:ff9b::8.8.8.8': true,
+      '2002:0808:0808::1': true,
+      '2002:7f00:0001::1': false,
+      '2002:a9fe:a9fe::1': false,
+      // Outside 2000::/3, or special inside it (Teredo, documentation): refused.
+      '64:ff9b:1::a00:1': false,
+      '2001::1': false,
+      '2001:db8::1': false,
+      '3fff::1': false,
+      '4000::1': false,
+      '100::1': false,
+      '5f00::1': false,
+      '::1': false,
     });
   });
 });
