@@ -155,3 +155,24 @@ test('at 360 px /account says what is left and when it renews, deletion speaks t
   await expect(premiumPage.getByTestId('account-usage')).toHaveText('Unlimited images');
   await premiumPage.context().close();
 });
+
+test('at 360 px in Italian, a bad e-mail, a short password and empty names get the app’s own messages under the fields, never the browser’s bubble', async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  await inLanguage(page, 'it');
+  await page.goto('/auth?mode=register');
+  await page.locator('input[name="email"]').fill('not-an-email');
+  await page.locator('input[name="password"]').fill('corta');
+  // The browser's own check would hold the form back; the page sends it and writes what the server names.
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/register') && request.method() === 'POST');
+  await page.getByTestId('auth-submit').click();
+  await sent;
+  await expect(page.getByTestId('field-error-email')).toHaveText('Inserisci un indirizzo e-mail valido.');
+  await expect(page.getByTestId('field-error-password')).toHaveText('Usa almeno 8 caratteri.');
+  await expect(page.getByTestId('field-error-firstName')).toHaveText('Compila questo campo.');
+  await expect(page.getByTestId('field-error-lastName')).toHaveText('Compila questo campo.');
+  // The one optional field says so; the others are required.
+  await expect(page.locator('label[for]').filter({ hasText: 'Nome utente' })).toContainText('(facoltativo)');
+  expect(await severeViolations(page)).toEqual([]);
+});

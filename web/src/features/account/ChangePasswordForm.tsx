@@ -36,7 +36,7 @@ export function ChangePasswordForm() {
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
         {t('billing.account.password.title')}
       </h2>
-      <form onSubmit={submit} className="mt-4 grid gap-4 sm:max-w-sm">
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:max-w-sm">
         <PasswordField
           label={t('billing.account.password.current')}
           value={currentPassword}

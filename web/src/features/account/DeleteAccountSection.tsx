@@ -54,7 +54,7 @@ export function DeleteAccountSection({ subscribed, billed }: { subscribed: boole
         {subscribed ? t('billing.account.delete.body') : t('billing.account.delete.bodyFree')}
         {!subscribed && billed && ` ${t('billing.account.delete.billingKept')}`}
       </p>
-      <form onSubmit={submit} className="mt-4 grid gap-4 sm:max-w-sm">
+      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:max-w-sm">
         <PasswordField
           label={t('billing.account.delete.password')}
           value={password}

@@ -91,7 +91,7 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
           </button>
         ))}
       </div>
-      <form onSubmit={submit} className="mt-5 space-y-4" aria-label={t(`auth.tab.${mode}`)}>
+      <form onSubmit={submit} noValidate className="mt-5 space-y-4" aria-label={t(`auth.tab.${mode}`)}>
         <div className={clsx(mode === 'register' && 'grid gap-4 sm:grid-cols-2')}>
           {fields
             .filter((name) => name === 'firstName' || name === 'lastName')

@@ -49,7 +49,7 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <form onSubmit={submit} className="space-y-4" aria-label={t('auth.forgot.title')}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('auth.forgot.title')}>
         <p className="text-sm text-slate-600">{t('auth.forgot.explain', { minutes: PASSWORD_RESET_LIFETIME_MINUTES })}</p>
         <div>
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">

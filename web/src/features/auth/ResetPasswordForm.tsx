@@ -45,7 +45,7 @@ export function ResetPasswordForm({ token, onLinkInvalid, onDone }: ResetPasswor
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <form onSubmit={submit} className="space-y-4" aria-label={t('auth.reset.title')}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('auth.reset.title')}>
         <p className="text-sm text-slate-600">{t('auth.reset.explain')}</p>
         <div>
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
