@@ -18,7 +18,7 @@ import { contentTypeOf, currentResultsOf, downloadName, historyOf, openOwnedResu
 import { parseSettings, processUpload } from './service.js';
 import type { ImagesDeps } from './produce.js';
 
-/** The image part and the settings, whatever their order: the web client sends the file before the settings. */
+/** The image part and the settings, whatever their order: the web client sends the settings first and the file last (processImage.ts). */
 const imageUpload = (maxBytes: number) => ({
   field: 'image',
   fallbackName: 'image',
