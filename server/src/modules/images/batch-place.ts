@@ -1,5 +1,6 @@
 import { batchIdSchema } from '@lightpix/shared';
 import { fieldRefusal } from '../../errors.js';
+import { withoutBidiControls } from '../../text.js';
 
 /** Which selection a file came with, and the folder it sat in when a folder was chosen. */
 export interface BatchPlace {
@@ -19,9 +20,10 @@ export function cleanFolder(relativePath: string): string | null {
   const segments = relativePath.split(/[\\/]+/).slice(0, -1);
   const clean: string[] = [];
   for (const raw of segments) {
-    const segment = raw
+    // Control characters (C0, DEL, C1) and bidi controls: a folder shown as 'Holiday\u202Egpj.exe' lies about itself (docs/decisions/0182).
+    const segment = withoutBidiControls(raw)
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+      .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
       .trim()
       .replace(/[. ]+$/, '')
       .slice(0, MAX_SEGMENT_LENGTH);
