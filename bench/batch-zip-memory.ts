@@ -62,7 +62,10 @@ try {
     body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery', firstName: 'Bench', lastName: 'Mark' }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = signUp.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('lightpix_session='))!
+    .split(';')[0]!;
   const { id: userId } = (await signUp.json()) as { id: string };
   await database.db.update(users).set({ tier: 'premium' }).where(eq(users.id, userId));
   const batchId = randomUUID();

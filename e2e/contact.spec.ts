@@ -107,7 +107,7 @@ test('an admin reads the stored message in the admin panel', async ({ page }) =>
   });
   expect(sent.status()).toBe(201);
 
-  await signInAsAdmin(page.request, { firstName: 'Alma', lastName: 'Admin' });
+  await signInAsAdmin(page.request);
   await catcher.next((m) => m.headers.subject === `[Lightpix contact] ${subject}`);
   await page.goto('/admin');
   const item = page.getByTestId('contact-message').filter({ hasText: subject });

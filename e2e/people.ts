@@ -3,11 +3,8 @@ import { expect } from './fixtures.js';
 
 /** Every account the e2e run creates has this password. */
 export const password = 'correct horse battery';
-/** The run's admin: playwright.config.ts lists this address in ADMIN_EMAILS. */
+/** The run's admin: playwright.config.ts makes this account at start (ADMIN_EMAIL and ADMIN_PASSWORD). */
 export const adminEmail = 'admin@example.com';
-/** The admins the API helpers sign in as; playwright.config.ts lists every one in ADMIN_EMAILS. */
-export const runAdmins = [adminEmail, 'admin2@example.com', 'admin3@example.com', 'admin4@example.com'];
-let nextAdmin = 0;
 
 let nextUser = 0;
 /** An address no other test or earlier run has used. */
@@ -53,11 +50,8 @@ export async function registerByApi(request: APIRequestContext, email: string, {
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** Signs the run's admin in on this request context, creating the account if no other spec did. */
-export async function signInAsAdmin(request: APIRequestContext, names: Names = {}) {
-  // Taken in turn: each account may sign in 10 times in 15 minutes, and the run signs an admin in more often.
-  const email = runAdmins[nextAdmin++ % runAdmins.length]!;
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  if (login.status() === 401) await registerByApi(request, email, names);
-  else expect(login.status(), await login.text()).toBe(200);
+/** Signs the run's admin in on this request context (the account exists from the server's start). */
+export async function signInAsAdmin(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { email: adminEmail, password } });
+  expect(login.status(), await login.text()).toBe(200);
 }

@@ -8,7 +8,8 @@ import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
 import type { Env } from './env.js';
 import { AppError, fromFastifyError, registerErrorHandler, toErrorBody } from './errors.js';
-import { adminRoutes } from './modules/admin/index.js';
+import { adminRoutes, ensureOperatorAdmin, type OperatorAdminOutcome } from './modules/admin/index.js';
+import { confirmationRoutes, confirmations as confirmationOffers, createConfirmationMailer } from './modules/confirmations/index.js';
 import { batchesRoutes } from './modules/batches/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { contactRoutes } from './modules/contact/index.js';
@@ -84,6 +85,28 @@ function defaultProcessPool(limits: ProcessPoolLimits = defaultQueueLimits()): J
   return childProcessPool<AppJobs>({ ...limits, cpuLimitMsByKind: { ...jobTimeLimits, ...limits.cpuLimitMsByKind } });
 }
 
+/**
+ * What the start-up log says about admins (docs/decisions/0189): ADMIN_EMAIL's account and what start did to
+ * it, whether ADMIN_EMAILS can offer the role (it needs mail), and that the command line always can.
+ */
+export function adminSetup(
+  env: Pick<Env, 'ADMIN_EMAILS' | 'operatorAdmin' | 'REQUIRE_EMAIL_CONFIRMATION'>,
+  operatorAdmin: OperatorAdminOutcome | null,
+  mail: boolean,
+) {
+  return {
+    adminEmail: env.operatorAdmin ? `${env.operatorAdmin.email} (${operatorAdmin})` : 'not set',
+    adminEmails:
+      env.ADMIN_EMAILS.length === 0
+        ? 'not set'
+        : mail
+          ? `${env.ADMIN_EMAILS.length} address(es), each admin once its owner follows the link mailed to it`
+          : `${env.ADMIN_EMAILS.length} address(es), but no link can be mailed (SMTP_URL, MAIL_FROM or CONTACT_TO, and PUBLIC_URL): none becomes admin`,
+    commandLine: 'npm run admin -- grant|revoke <email>',
+    emailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION ? 'required: a free account has the guest allowance until confirmed' : 'off',
+  };
+}
+
 /** Builds the whole app without listening, so tests can inject requests. */
 export async function buildApp(deps: AppDeps) {
   const { env, database, store } = deps;
@@ -149,6 +172,18 @@ export async function buildApp(deps: AppDeps) {
   const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);
   if (billing) await checkPrice(billing, plans.premium.priceEurCents);
   const resetMailer = await createPasswordResetMailer(env);
+  const confirmationMailer = await createConfirmationMailer(env);
+  const confirmations = confirmationOffers({
+    db,
+    mailer: confirmationMailer,
+    adminEmails: env.ADMIN_EMAILS,
+    requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION,
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', () => confirmations.close());
+  const operatorAdmin = env.operatorAdmin ? await ensureOperatorAdmin(db, env.operatorAdmin, now()) : null;
+  app.log.info(adminSetup(env, operatorAdmin, confirmationMailer !== null), 'how admins are made');
   const billingDeps: BillingDeps = { db, billing, plans, publicUrl: env.PUBLIC_URL, now };
 
   // One count across instances with Redis, else per process; a Redis outage lets requests through (0061).
@@ -185,9 +220,17 @@ export async function buildApp(deps: AppDeps) {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25 },
     });
     await api.register(healthRoutes, { db, store, now });
-    await api.register(authRoutes, { db, adminEmails: env.ADMIN_EMAILS, now });
-    await api.register(passwordResetRoutes, { db, mailer: resetMailer, adminEmails: env.ADMIN_EMAILS, now });
-    await api.register(adminRoutes, { db, adminEmails: env.ADMIN_EMAILS, resetMailer, store, billing, now });
+    await api.register(authRoutes, {
+      db,
+      plans,
+      confirmations,
+      now,
+      signUpLimits: { perAddress: env.SIGNUPS_PER_ADDRESS, perDevice: env.SIGNUPS_PER_DEVICE, windowHours: env.SIGNUP_WINDOW_HOURS },
+      secureCookies: env.PUBLIC_URL?.startsWith('https:') ?? false,
+    });
+    await api.register(confirmationRoutes, { db, plans, confirmations, now });
+    await api.register(passwordResetRoutes, { db, mailer: resetMailer, plans, now });
+    await api.register(adminRoutes, { db, resetMailer, store, billing, now });
     await api.register(contactRoutes, { db, env, now });
     await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS, paymentsAvailable: billing !== null });
     await api.register(sessionRoutes, { db, plans, now });

@@ -54,12 +54,24 @@ const envSchema = z
     PASSWORD_RESET_RETENTION_DAYS: wholeNumber(30, 1),
     /** After this the processing log keeps no name, address or owner; at least 32 so a calendar month's quota still counts. */
     USAGE_RETENTION_DAYS: wholeNumber(365, 32),
+    /** The operator's admin, created or updated at start with ADMIN_PASSWORD or ADMIN_PASSWORD_FILE (docs/decisions/0189). */
+    ADMIN_EMAIL: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined), z.email().optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(200).optional()),
+    /** A file holding the admin's password (a container secret); one trailing newline is not part of it. */
+    ADMIN_PASSWORD_FILE: optionalText,
+    /** Addresses offered the admin role: each becomes admin once its owner follows the link mailed to it. */
     ADMIN_EMAILS: optionalText.transform((v) =>
       (v ?? '')
         .split(',')
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+    /** A free account gets the guest's allowance until its owner follows the link mailed at sign-up (docs/decisions/0191). */
+    REQUIRE_EMAIL_CONFIRMATION: flag(false),
+    /** Accounts created per client address, and per device (a cookie), in SIGNUP_WINDOW_HOURS (docs/decisions/0191). */
+    SIGNUPS_PER_ADDRESS: wholeNumber(3, 1),
+    SIGNUPS_PER_DEVICE: wholeNumber(2, 1),
+    SIGNUP_WINDOW_HOURS: wholeNumber(24, 1).pipe(z.number().max(720)),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -124,6 +136,23 @@ const envSchema = z
     WEB_DIST_DIR: optionalText,
   })
   .superRefine((env, context) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_FILE)
+      context.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'needs ADMIN_PASSWORD or ADMIN_PASSWORD_FILE' });
+    if (env.ADMIN_PASSWORD && env.ADMIN_PASSWORD_FILE)
+      context.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD_FILE'],
+        message: 'set either ADMIN_PASSWORD or ADMIN_PASSWORD_FILE, not both',
+      });
+    if (!env.ADMIN_EMAIL && (env.ADMIN_PASSWORD || env.ADMIN_PASSWORD_FILE))
+      context.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required with ADMIN_PASSWORD or ADMIN_PASSWORD_FILE' });
+    // Without mail nobody could ever confirm, and every new account would keep the guest's allowance (docs/decisions/0191).
+    if (env.REQUIRE_EMAIL_CONFIRMATION && !(env.SMTP_URL && (env.MAIL_FROM || env.CONTACT_TO) && env.PUBLIC_URL))
+      context.addIssue({
+        code: 'custom',
+        path: ['REQUIRE_EMAIL_CONFIRMATION'],
+        message: 'needs mail set up: SMTP_URL, MAIL_FROM (or CONTACT_TO) and PUBLIC_URL',
+      });
     // Payments are on with the secret key; then every other Stripe setting is needed.
     if (!env.STRIPE_SECRET_KEY) return;
     for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
@@ -166,7 +195,13 @@ export type StorageSettings =
       forcePathStyle: boolean;
     };
 
-type Settings = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string; storage: StorageSettings };
+type Settings = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  DATA_DIR: string;
+  storage: StorageSettings;
+  /** ADMIN_EMAIL with its password (from ADMIN_PASSWORD or read from ADMIN_PASSWORD_FILE), or null. */
+  operatorAdmin: { email: string; password: string } | null;
+};
 /** parseEnv's verdict in the type: ROLE web or worker always comes with REDIS_URL. */
 export type Env = Settings & ({ ROLE: 'all' } | { ROLE: 'web'; REDIS_URL: string } | { ROLE: 'worker'; REDIS_URL: string });
 export type WorkerEnv = Extract<Env, { ROLE: 'worker' }>;
@@ -217,10 +252,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         'on a single machine leave ROLE unset and run npm start alone: it processes jobs itself',
     );
   }
+  const operatorAdmin = env.ADMIN_EMAIL
+    ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD ?? readAdminPasswordFile(env.ADMIN_PASSWORD_FILE!) }
+    : null;
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   // The ROLE check above is what makes this an Env; the compiler cannot follow it.
-  return { ...env, storage, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) } as Env;
+  return { ...env, storage, operatorAdmin, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) } as Env;
 }
 
 /** STORAGE_URL or the S3_* settings (not both), else the local folder. */
@@ -277,6 +315,19 @@ function parseStorageUrl(value: string): StorageSettings {
     secretAccessKey: url.password ? decodeURIComponent(url.password) : undefined,
     forcePathStyle,
   };
+}
+
+/** The password in ADMIN_PASSWORD_FILE, without one trailing newline; an unreadable or short one stops the start. */
+function readAdminPasswordFile(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new EnvError(`Invalid settings:\n  ADMIN_PASSWORD_FILE: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const password = text.replace(/\r?\n$/, '');
+  if (password.length < 8) throw new EnvError('Invalid settings:\n  ADMIN_PASSWORD_FILE: the password in it must be at least 8 characters');
+  return password;
 }
 
 /** Generated once and kept, so sessions survive restarts without any configuration. */

@@ -108,17 +108,22 @@ export function processForm(file: Buffer, filename: string, fields: Record<strin
 
 /** A signed-in-less visitor: keeps the session cookie between requests like a browser does. */
 export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
-  let cookie = '';
+  // Every cookie the server set, by name, sent back together: the session, and the device cookie a sign-up sets.
+  const jar = new Map<string, string>();
   const remember = (setCookie: string | string[] | undefined) => {
-    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-    if (first) cookie = first.split(';')[0]!;
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const pair = line.split(';')[0]!;
+      jar.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
   };
+  const jarHeader = () => [...jar.values()].join('; ');
   return {
+    /** The session cookie (`name=value`), as a browser would send it; every other cookie goes along in requests. */
     get cookie() {
-      return cookie;
+      return jar.get('lightpix_session') ?? '';
     },
     async get(url: string) {
-      const response = await app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: ip });
+      const response = await app.inject({ method: 'GET', url, headers: { cookie: jarHeader() }, remoteAddress: ip });
       remember(response.headers['set-cookie']);
       return response;
     },
@@ -126,7 +131,7 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
       const response = await app.inject({
         method: 'POST',
         url,
-        headers: { cookie, ...headers },
+        headers: { cookie: jarHeader(), ...headers },
         payload: body as object,
         remoteAddress: ip,
       });
@@ -134,12 +139,12 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
       return response;
     },
     async request(method: 'DELETE' | 'PUT' | 'PATCH', url: string, body: unknown) {
-      const response = await app.inject({ method, url, headers: { cookie }, payload: body as object, remoteAddress: ip });
+      const response = await app.inject({ method, url, headers: { cookie: jarHeader() }, payload: body as object, remoteAddress: ip });
       remember(response.headers['set-cookie']);
       return response;
     },
     async delete(url: string, headers: Record<string, string> = {}) {
-      const response = await app.inject({ method: 'DELETE', url, headers: { cookie, ...headers }, remoteAddress: ip });
+      const response = await app.inject({ method: 'DELETE', url, headers: { cookie: jarHeader(), ...headers }, remoteAddress: ip });
       remember(response.headers['set-cookie']);
       return response;
     },
@@ -148,7 +153,7 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
       const response = await app.inject({
         method: 'POST',
         url: '/api/images/process',
-        headers: { cookie, 'content-type': body.headers.get('content-type')!, ...headers },
+        headers: { cookie: jarHeader(), 'content-type': body.headers.get('content-type')!, ...headers },
         payload: Buffer.from(await body.arrayBuffer()),
         remoteAddress: ip,
       });
@@ -159,3 +164,14 @@ export function visitor(app: TestApp['app'], ip = '203.0.113.10') {
 }
 
 export { addressPool } from './addresses.js';
+
+/** The operator's admin the settings create at start (ADMIN_EMAIL, docs/decisions/0189); spread into createTestApp's settings. */
+export const operatorAdmin = (email = 'boss@example.com') => ({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'correct horse battery' });
+
+/** Signs the operator's admin in on a new client. */
+export async function signedInAdmin(app: TestApp['app'], ip: string, email = 'boss@example.com') {
+  const client = visitor(app, ip);
+  const response = await client.post('/api/auth/login', { email, password: 'correct horse battery' });
+  if (response.statusCode !== 200 || !response.json().isAdmin) throw new Error(`The admin ${email} could not sign in: ${response.body}`);
+  return { client, id: response.json().id as string };
+}

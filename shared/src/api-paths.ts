@@ -20,6 +20,10 @@ export const apiPaths = {
   loginPage: '/api/login',
   passwordReset: '/api/auth/password-reset',
   passwordResetConfirm: '/api/auth/password-reset/confirm',
+  /** POST follows a mailed confirmation link (an e-mail address, or the admin role ADMIN_EMAILS offers). */
+  confirmationFollow: '/api/auth/confirm',
+  /** POST mails the signed-in user a new link to confirm their e-mail address. */
+  emailConfirmation: '/api/auth/email-confirmation',
 
   account: '/api/account',
   accountPassword: '/api/account/password',

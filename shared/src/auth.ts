@@ -29,12 +29,16 @@ export const registerRequestSchema = z.object({
   password: newPasswordSchema,
   firstName: name('First name'),
   lastName: name('Last name'),
+  /** The interface language, for the mail a sign-up may send (a confirmation link). */
+  language: z.string().max(10).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: typedPasswordSchema(),
+  /** The interface language, for the mail a sign-in may send (the admin role's confirmation link). */
+  language: z.string().max(10).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -47,5 +51,7 @@ export const currentUserSchema = z.object({
   lastName: z.string(),
   tier: tierSchema,
   isAdmin: z.boolean(),
+  /** True while this account gets the guest allowance until its owner confirms the e-mail address (REQUIRE_EMAIL_CONFIRMATION). */
+  confirmEmail: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -16,6 +16,7 @@ export * from './formats.js';
 export * from './billing.js';
 export * from './developers.js';
 export * from './password-reset.js';
+export * from './confirmations.js';
 export * from './presentations.js';
 export * from './typography.js';
 export * from './privacy.js';

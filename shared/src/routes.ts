@@ -12,6 +12,8 @@ export const DEVELOPERS_PATH = '/developers';
 export const ACCOUNT_PATH = '/account';
 /** The page a password reset link opens; the token travels in the fragment, so it never reaches a server log (docs/decisions/0059). */
 export const RESET_PASSWORD_PATH = '/reset-password';
+/** The page a confirmation link opens; the token travels in the fragment, as a reset link's does (docs/decisions/0189). */
+export const CONFIRM_EMAIL_PATH = '/confirm-email';
 /** A signed-out Upgrade: through the server's sign-in (apiPaths.loginPage), which comes back to the subscribe page. */
 export const LOGIN_TO_SUBSCRIBE = `${apiPaths.loginPage}?redirect=${encodeURIComponent(SUBSCRIBE_PATH)}`;
 /** Signed out at /account: sign in, then back. */
@@ -41,6 +43,7 @@ export const clientRoutes = [
   SUBSCRIBE_PATH,
   ACCOUNT_PATH,
   RESET_PASSWORD_PATH,
+  CONFIRM_EMAIL_PATH,
   DEVELOPERS_PATH,
   SIGN_OUT_PAGE,
 ] as const;

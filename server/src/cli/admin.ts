@@ -9,7 +9,7 @@ if ((action !== 'grant' && action !== 'revoke') || !email) {
   process.exit(2);
 }
 const env = parseEnv();
-// The embedded database admits one process: stop the server first, or use ADMIN_EMAILS.
+// The embedded database admits one process: stop the server first, or set ADMIN_EMAIL and ADMIN_PASSWORD.
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await setAdminRole(database.db, email, action === 'grant');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, operatorAdmin, signedInAdmin, visitor, type TestApp, addressPool } from '../helpers.js';
 
 const nextIp = addressPool('198.21');
 const password = 'correct horse battery';
@@ -9,14 +9,13 @@ describe.each(databaseKinds)('account boundaries on %s', (kind) => {
   let t: TestApp;
   let photo: Buffer;
   beforeAll(async () => {
-    t = await createTestApp(kind, { QUOTA_GUEST: '1', ADMIN_EMAILS: 'chief@example.com' });
+    t = await createTestApp(kind, { QUOTA_GUEST: '1', ...operatorAdmin('chief@example.com') });
     photo = await fixture('photo.jpg');
   });
   afterAll(() => t.close());
 
   it('refuses an admin deactivating or demoting themself through the API, and leaves the account as it was', async () => {
-    const admin = visitor(t.app, nextIp());
-    const { id } = (await admin.post('/api/auth/register', person('chief@example.com'))).json();
+    const { client: admin, id } = await signedInAdmin(t.app, nextIp(), 'chief@example.com');
     const patch = (body: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}`, headers: { cookie: admin.cookie }, payload: body });
     for (const change of [{ isActive: false }, { tier: 'registered' }, { tier: 'premium' }]) {

@@ -8,7 +8,7 @@ import { adminAudit, apiKeys, sessions, subscriptions, users } from '../../src/d
 import { results } from '../../src/db/schema/results.js';
 import { EnvError, parseEnv } from '../../src/env.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
-import { addressPool, createTestApp, databaseKinds, fixture, openTestDatabase, visitor, type TestApp } from '../helpers.js';
+import { addressPool, createTestApp, databaseKinds, fixture, openTestDatabase, operatorAdmin, visitor, type TestApp } from '../helpers.js';
 import { billingApp, postWebhook, StripeFake, stripeSettings, subscriber, tierOf } from '../billing-helpers.js';
 
 const nextIp = addressPool('198.31');
@@ -18,7 +18,7 @@ describe.each(databaseKinds)('account, admin and payments settings on %s', (kind
   let t: TestApp;
   beforeAll(async () => {
     fake = await new StripeFake().start();
-    t = await billingApp(kind, fake, { ADMIN_EMAILS: 'boss@example.com' });
+    t = await billingApp(kind, fake, operatorAdmin());
   });
   afterAll(async () => {
     await t.close();

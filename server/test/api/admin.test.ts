@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, users } from '../../src/db/schema/index.js';
-import { createTestApp, databaseKinds, fixture, visitor, type TestApp, addressPool } from '../helpers.js';
+import { createTestApp, databaseKinds, fixture, operatorAdmin, visitor, type TestApp, addressPool } from '../helpers.js';
 
 const nextIp = addressPool('198.20');
 const person = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
@@ -16,7 +16,7 @@ async function signInBoss(client: ReturnType<typeof visitor>) {
 describe.each(databaseKinds)('history and admin on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { QUOTA_FREE: '10', ADMIN_EMAILS: 'boss@example.com', RETENTION_HOURS: '1' });
+    t = await createTestApp(kind, { QUOTA_FREE: '10', ...operatorAdmin(), RETENTION_HOURS: '1' });
   });
   afterAll(() => t.close());
 

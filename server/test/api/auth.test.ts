@@ -86,9 +86,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect((await client.get('/api/auth/user')).json().email).toBe('linus@example.com');
   });
 
-  it('marks admins from ADMIN_EMAILS', async () => {
+  it('never makes an ADMIN_EMAILS address admin by signing up with it (docs/decisions/0189)', async () => {
     const response = await visitor(t.app, nextIp()).post('/api/auth/register', person('Boss@example.com'));
-    expect(response.json().isAdmin).toBe(true);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().isAdmin).toBe(false);
+    const signedIn = visitor(t.app, nextIp());
+    await signedIn.post('/api/auth/login', { email: 'boss@example.com', password: 'correct horse battery' });
+    expect((await signedIn.get('/api/admin/stats')).statusCode).toBe(403);
   });
 
   it('refuses a deactivated account at sign-in and ends its open session at once', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../src/db/schema/index.js';
 import { EnvError, parseEnv } from '../../src/env.js';
-import { addressPool, createTestApp, databaseKinds, visitor, type TestApp } from '../helpers.js';
+import { addressPool, createTestApp, databaseKinds, operatorAdmin, signedInAdmin, visitor, type TestApp } from '../helpers.js';
 import { startMailCatcher } from '../mail-catcher.js';
 import { freePort } from '../ports.js';
 
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
       SMTP_URL: catcher.url,
       MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
       CONTACT_TO: TEAM,
-      ADMIN_EMAILS: 'boss@example.com',
+      ...operatorAdmin(),
     });
   });
   afterAll(async () => {
@@ -179,8 +179,7 @@ describe.each(databaseKinds)('contact messages with SMTP on %s', (kind) => {
 
     t.clock.advanceHours(1);
     await visitor(t.app, nextIp()).post('/api/contact', message({ subject: 'Newest one' }));
-    const admin = visitor(t.app, nextIp());
-    await admin.post('/api/auth/register', person('boss@example.com'));
+    const { client: admin } = await signedInAdmin(t.app, nextIp());
     const response = await admin.get('/api/admin/contact-messages');
     expect(response.statusCode).toBe(200);
     const { messages, total } = response.json();

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema/index.js';
 import { signedUp } from '../developers.js';
-import { createTestApp, databaseKinds, type TestApp } from '../helpers.js';
+import { createTestApp, databaseKinds, operatorAdmin, signedInAdmin, type TestApp } from '../helpers.js';
 
 describe.each(databaseKinds)('the current subscription on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAILS: 'boss@example.com' });
+    t = await createTestApp(kind, operatorAdmin());
   });
   afterAll(() => t.close());
 
   it('is the same one on /account and in the admin list: premium first, then the newest, then the larger id', async () => {
     const { client: member, userId } = await signedUp(t.app, '198.51.100.31', 'subscriber@example.com');
-    const { client: boss } = await signedUp(t.app, '198.51.100.32', 'boss@example.com');
+    const { client: boss } = await signedInAdmin(t.app, '198.51.100.32');
 
     /** Stores one subscription as Stripe's sync would; its period end names it, so both views show which row they chose. */
     const store = (id: string, status: string, created: string) =>

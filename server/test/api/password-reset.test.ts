@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, passwordResets, users } from '../../src/db/schema/index.js';
-import { addressPool, createTestApp, databaseKinds, testClock, visitor, type TestApp } from '../helpers.js';
+import { addressPool, createTestApp, databaseKinds, operatorAdmin, signedInAdmin, testClock, visitor, type TestApp } from '../helpers.js';
 import { headerText, readable, startMailCatcher, type CaughtMail } from '../mail-catcher.js';
 
 const nextIp = addressPool('198.59');
@@ -11,7 +11,7 @@ const NEW_PASSWORD = 'a brand new secret';
 const MAIL_SETTINGS = {
   MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
   PUBLIC_URL: 'http://lightpix.test',
-  ADMIN_EMAILS: 'boss@example.com',
+  ...operatorAdmin(),
 };
 let serial = 0;
 const newAddress = (name: string) => `${name}-${++serial}@example.com`;
@@ -187,7 +187,7 @@ describe.each(databaseKinds)('password reset by e-mail on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
     expect((await userClient.post(`/api/admin/users/${id}/password-reset`, {})).statusCode).toBe(403);
 
-    const { client: admin, id: adminId } = await register(t, 'boss@example.com');
+    const { client: admin, id: adminId } = await signedInAdmin(t.app, nextIp());
     const sent = await admin.post(`/api/admin/users/${id}/password-reset`, { language: 'de' });
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toMatchObject({ status: 'sent', email });
@@ -239,7 +239,7 @@ describe.each(databaseKinds)('password reset without e-mail on %s', (kind) => {
   let withoutSmtp: TestApp;
   let withoutPublicUrl: TestApp;
   beforeAll(async () => {
-    withoutSmtp = await createTestApp(kind, { ADMIN_EMAILS: 'boss@example.com' });
+    withoutSmtp = await createTestApp(kind, operatorAdmin());
     withoutPublicUrl = await createTestApp(kind, { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'no-reply@lightpix.test' });
   });
   afterAll(async () => {
@@ -255,7 +255,7 @@ describe.each(databaseKinds)('password reset without e-mail on %s', (kind) => {
       expect(request.json().error).toMatchObject({ code: 'email_unavailable', message: expect.stringContaining('contact support') });
     }
     const { id } = await register(withoutSmtp, newAddress('nomail'));
-    const { client: admin } = await register(withoutSmtp, 'boss@example.com');
+    const { client: admin } = await signedInAdmin(withoutSmtp.app, nextIp());
     const sent = await admin.post(`/api/admin/users/${id}/password-reset`, {});
     expect(sent.statusCode).toBe(503);
     expect(sent.json().error.code).toBe('email_unavailable');

@@ -121,18 +121,18 @@ describe.skipIf(unavailable)('a cluster of two web instances and a worker', () =
     for (const instance of [a, b, a, b])
       remaining.push(Number((await visitor.get(instance, '/api/plans')).headers.get('x-ratelimit-remaining')));
     expect(remaining).toEqual([remaining[0], remaining[0]! - 1, remaining[0]! - 2, remaining[0]! - 3]);
-    // Ten wrong passwords for one account through both instances; the eleventh is refused by either.
+    // Five wrong passwords for one account from one address through both instances; the sixth is refused by either (0188).
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const answer = await guest(`192.0.2.${attempt + 1}`).postJson(attempt % 2 ? a : b, '/api/auth/login', {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = await guest('192.0.2.1').postJson(attempt % 2 ? a : b, '/api/auth/login', {
         email: 'target@example.com',
         password: 'guess',
       });
       statuses.push(answer.status);
     }
-    expect(statuses).toEqual(Array(10).fill(401));
+    expect(statuses).toEqual(Array(5).fill(401));
     for (const instance of [a, b]) {
-      const refused = await guest('192.0.2.99').postJson(instance, '/api/auth/login', { email: 'target@example.com', password: 'guess' });
+      const refused = await guest('192.0.2.1').postJson(instance, '/api/auth/login', { email: 'target@example.com', password: 'guess' });
       expect(refused.status).toBe(429);
     }
   });

@@ -19,8 +19,9 @@ export function guest(address: string) {
     headers.set('x-forwarded-for', address);
     if (cookie) headers.set('cookie', cookie);
     const response = await fetch(`${instance.url}${pathname}`, { ...init, headers });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) cookie = setCookie.split(';')[0]!;
+    // The session cookie; a sign-up also sets the device cookie, which these clients need not send back.
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('lightpix_session='));
+    if (session) cookie = session.split(';')[0]!;
     const body = Buffer.from(await response.arrayBuffer());
     return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body.toString()) };
   }

@@ -4,6 +4,7 @@ import {
   landingLanguages,
   landingPath,
   RESET_PASSWORD_PATH,
+  CONFIRM_EMAIL_PATH,
   SIGN_OUT_PAGE,
   SUBSCRIBE_PATH,
 } from '@lightpix/shared';
@@ -21,6 +22,7 @@ import {
   PartnersPage,
   PowerPointPage,
   ResetPasswordPage,
+  ConfirmEmailPage,
   SubscribePage,
 } from './pages/lazyPages';
 import { LandingPage } from './pages/landing/LandingPage';
@@ -40,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: '/guest', element: <GuestPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: RESET_PASSWORD_PATH, element: <ResetPasswordPage /> },
+      { path: CONFIRM_EMAIL_PATH, element: <ConfirmEmailPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/our-partners', element: <PartnersPage /> },

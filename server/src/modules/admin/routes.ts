@@ -28,16 +28,15 @@ import { listAudit, recordAudit } from './audit.js';
 import { adminStats, deleteUserBySupport, listUsers, sendUserResetLink, updateUser } from './service.js';
 
 /** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */
-async function requireAdmin(request: FastifyRequest, db: Database, adminEmails: readonly string[]): Promise<string> {
+async function requireAdmin(request: FastifyRequest, db: Database): Promise<string> {
   const { user } = await currentVisitor(request, db);
   if (!user) throw new AppError('not_signed_in', 'Please sign in.');
-  if (!isAdmin(user, adminEmails)) throw new AppError('forbidden', 'This page is for administrators.');
+  if (!isAdmin(user)) throw new AppError('forbidden', 'This page is for administrators.');
   return user.id;
 }
 
 export interface AdminDeps {
   db: Database;
-  adminEmails: readonly string[];
   resetMailer: PasswordResetMailer | null;
   store: ResultStore;
   billing: Billing | null;
@@ -46,9 +45,9 @@ export interface AdminDeps {
 
 const noMessage = () => new AppError('not_found', 'This message does not exist.');
 
-export async function adminRoutes(app: FastifyInstance, { db, adminEmails, resetMailer, store, billing, now }: AdminDeps) {
+export async function adminRoutes(app: FastifyInstance, { db, resetMailer, store, billing, now }: AdminDeps) {
   app.addHook('preHandler', async (request) => {
-    request.adminId = await requireAdmin(request, db, adminEmails);
+    request.adminId = await requireAdmin(request, db);
   });
 
   app.get(apiPaths.adminStats, async (): Promise<AdminStats> => adminStats(db));

@@ -7,26 +7,40 @@ import { signIn } from './sign-in.js';
 import { adoptGuestResults } from '../results/index.js';
 import { registerUser, toCurrentUser, verifyCredentials } from './service.js';
 import { byAddress } from '../../rate-limit.js';
+import type { Confirmations } from '../confirmations/index.js';
+import type { PlanTable } from '../plans/index.js';
+import { deviceOf, takeSignUp, type SignUpLimits } from './sign-up-limits.js';
 
 export interface AuthDeps {
   db: Database;
-  adminEmails: readonly string[];
+  plans: PlanTable;
+  confirmations: Confirmations;
+  signUpLimits: SignUpLimits;
+  /** The device cookie is Secure when the public address is https. */
+  secureCookies: boolean;
   now: () => Date;
 }
 
 const REGISTER_PER_IP = { max: 10, timeWindow: '1 hour', keyGenerator: byAddress };
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
-  const { db, adminEmails, now } = deps;
+  const { db, plans, confirmations, now } = deps;
 
   app.post(apiPaths.register, { config: { rateLimit: REGISTER_PER_IP } }, async (request, reply): Promise<CurrentUser> => {
     const input = parseBody(registerRequestSchema, request.body);
     const visitor = await currentVisitor(request, db);
-    const user = await registerUser(db, input);
+    // One person, one free allowance: accounts per address and per device (docs/decisions/0191).
+    const deviceId = deviceOf(request, reply, deps.secureCookies);
+    const signUp = await takeSignUp(db, deps.signUpLimits, { clientIp: request.ip, deviceId }, now());
+    const user = await registerUser(db, input).catch(async (error: unknown) => {
+      await signUp.undo();
+      throw error;
+    });
     if (!visitor.userId) await adoptGuestResults(db, visitor.guestSessionId, user.id);
     await signIn(request, user.id);
+    confirmations.afterSignUp(user, input.language ?? 'en');
     reply.status(201);
-    return toCurrentUser(user, adminEmails);
+    return toCurrentUser(user, plans);
   });
 
   // Wrong passwords only are limited, per account and address (password-attempts.ts, docs/decisions/0188).
@@ -34,7 +48,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     const credentials = parseBody(loginRequestSchema, request.body);
     const user = await verifyCredentials(db, credentials, { clientIp: request.ip, now: now() });
     await signIn(request, user.id);
-    return toCurrentUser(user, adminEmails);
+    confirmations.afterSignIn(user, credentials.language ?? 'en');
+    return toCurrentUser(user, plans);
   });
 
   // Signed out is an answer, not an error: 200 null, so no page logs a failed request (docs/decisions/0055).
@@ -43,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     const userId = request.session.get('userId');
     const user = userId ? await findUser(db, userId) : null;
     if (!user || !user.isActive) return null;
-    return toCurrentUser(user, adminEmails);
+    return toCurrentUser(user, plans);
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {

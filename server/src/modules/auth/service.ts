@@ -7,6 +7,8 @@ import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError, fieldRefusal } from '../../errors.js';
 import { deactivated } from '../session/index.js';
 import { guardPasswordCheck } from './password-attempts.js';
+import type { PlanTable } from '../plans/index.js';
+import { awaitsEmailConfirmation } from '../quota/index.js';
 
 export interface NewUser {
   username: string;
@@ -89,7 +91,7 @@ export async function verifyCredentials(db: Database, credentials: LoginRequest,
   return user;
 }
 
-export function toCurrentUser(user: UserRow, adminEmails: readonly string[]): CurrentUser {
+export function toCurrentUser(user: UserRow, plans: PlanTable): CurrentUser {
   return {
     id: user.id,
     username: user.username,
@@ -97,11 +99,15 @@ export function toCurrentUser(user: UserRow, adminEmails: readonly string[]): Cu
     firstName: user.firstName,
     lastName: user.lastName,
     tier: user.tier,
-    isAdmin: isAdmin(user, adminEmails),
+    isAdmin: isAdmin(user),
+    confirmEmail: awaitsEmailConfirmation(plans, { tier: user.tier, user }),
   };
 }
 
-/** Admin is a role apart from the tier: from ADMIN_EMAILS or the operator command, never from paying. */
-export function isAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
-  return user.isAdmin || adminEmails.includes(user.email);
+/**
+ * Admin is a role apart from the tier, never from paying nor from signing up with an address: ADMIN_EMAIL at
+ * start, the operator command, or an ADMIN_EMAILS address's owner following its mailed link (docs/decisions/0189).
+ */
+export function isAdmin(user: UserRow): boolean {
+  return user.isAdmin;
 }

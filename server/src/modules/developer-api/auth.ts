@@ -3,7 +3,7 @@ import type { Plan } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { ApiKeyRow, UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/index.js';
-import type { QuotaOwner } from '../quota/index.js';
+import { allowedPlan, type QuotaOwner } from '../quota/index.js';
 import { findLiveKey, markKeyUsed, useLiveKey } from '../keys/index.js';
 import { unauthorized } from './errors.js';
 
@@ -34,7 +34,7 @@ export async function identifyCaller(request: FastifyRequest, db: Database, plan
 function callerOf(request: FastifyRequest, found: { key: ApiKeyRow; user: UserRow }, plans: PlanTable): ApiCaller {
   // Results made through the API carry the key in place of a browser's guest session.
   const owner: QuotaOwner = { guestSessionId: `api-key:${found.key.id}`, userId: found.user.id, clientIp: request.ip };
-  return { ...found, owner, plan: plans[found.user.tier] };
+  return { ...found, owner, plan: allowedPlan(plans, { tier: found.user.tier, user: found.user }) };
 }
 
 /** Only a key authenticates: cookies are never read here. A revoked key or a deactivated owner is refused at once. */

@@ -16,6 +16,7 @@ import { currentVisitor } from '../session/index.js';
 import { parseBatchPlace } from './batch-place.js';
 import { contentTypeOf, currentResultsOf, downloadName, historyOf, openOwnedResult, removeResult } from '../results/index.js';
 import { parseSettings, processUpload } from './service.js';
+import { allowedPlan } from '../quota/index.js';
 import type { ImagesDeps } from './produce.js';
 
 /** The image part and the settings, whatever their order: the web client sends the settings first and the file last (processImage.ts). */
@@ -41,7 +42,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
       const admission = await deps.jobs.admit();
       try {
         const visitor = await currentVisitor(request, deps.db, { startGuest: true });
-        const plan = deps.plans[visitor.tier];
+        const plan = allowedPlan(deps.plans, visitor);
         const settings = parseSettings(fields, plan);
         const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
         const record = await processUpload(deps, visitor, plan, upload, settings, { batch, admission });

@@ -12,13 +12,14 @@ import { AppError, parseBody } from '../../errors.js';
 import { toCurrentUser } from '../auth/index.js';
 import { signIn } from '../auth/index.js';
 import type { PasswordResetMailer } from './mailer.js';
+import type { PlanTable } from '../plans/index.js';
 import { emailUnavailable, resetPassword, sendResetLinkIfAccount } from './service.js';
 import { byAddress } from '../../rate-limit.js';
 
 export interface PasswordResetDeps {
   db: Database;
   mailer: PasswordResetMailer | null;
-  adminEmails: readonly string[];
+  plans: PlanTable;
   now: () => Date;
 }
 
@@ -29,7 +30,7 @@ const RESET_CONFIRMS_PER_IP = { max: 10, timeWindow: '15 minutes', keyGenerator:
 const SENT: PasswordResetReceipt = { status: 'sent' };
 
 /** "Forgot password?": a link by e-mail, then a new password that signs out every other session (docs/decisions/0059). */
-export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, adminEmails, now }: PasswordResetDeps) {
+export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, plans, now }: PasswordResetDeps) {
   if (!mailer) app.log.info('Password reset by e-mail is off (it needs SMTP_URL, MAIL_FROM or CONTACT_TO, and PUBLIC_URL).');
   const deliveries = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -77,6 +78,6 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mailer, ad
     const user = await resetPassword(db, token, newPassword, now());
     // Every session of the user ended with the reset; this browser starts a new one.
     await signIn(request, user.id);
-    return toCurrentUser(user, adminEmails);
+    return toCurrentUser(user, plans);
   });
 }

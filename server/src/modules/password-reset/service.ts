@@ -78,10 +78,12 @@ export async function resetPassword(db: Database, token: string, newPassword: st
     const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
     if (!user) throw invalidLink();
     if (!user.isActive) throw deactivated();
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    // The link reached the account's address: that confirms it, as a confirmation link would (docs/decisions/0189).
+    const emailConfirmedAt = user.emailConfirmedAt ?? now;
+    await tx.update(users).set({ passwordHash, emailConfirmedAt }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await endResetLinks(tx, user.id, now);
-    return { ...user, passwordHash };
+    return { ...user, passwordHash, emailConfirmedAt };
   });
 }
 

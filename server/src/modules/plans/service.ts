@@ -1,12 +1,16 @@
 import { MAX_IMAGE_BYTES, MAX_PRESENTATION_BYTES, type Plan, type Tier } from '@lightpix/shared';
 import type { Env } from '../../env.js';
 
-export type PlanTable = Record<Tier, Plan>;
+/** Each tier's plan, and whether a free account waits on its e-mail's confirmation for its allowance (quota's allowedPlan). */
+export type PlanTable = Record<Tier, Plan> & { readonly requireEmailConfirmation: boolean };
 
 /** The one source of truth for every limit; the UI reads it through GET /api/plans. */
-export function buildPlanTable(env: Pick<Env, 'QUOTA_GUEST' | 'QUOTA_FREE' | 'QUOTA_PREMIUM'>): PlanTable {
+export function buildPlanTable(
+  env: Pick<Env, 'QUOTA_GUEST' | 'QUOTA_FREE' | 'QUOTA_PREMIUM'> & { REQUIRE_EMAIL_CONFIRMATION?: boolean },
+): PlanTable {
   const common = { maxImageBytes: MAX_IMAGE_BYTES, maxPresentationBytes: MAX_PRESENTATION_BYTES };
   return {
+    requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION ?? false,
     guest: {
       ...common,
       tier: 'guest',

@@ -1,3 +1,4 @@
+import { allowedPlan } from '../quota/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPath, apiPaths, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
 import { fieldRefusal, parseBody } from '../../errors.js';
@@ -25,7 +26,7 @@ export async function presentationsRoutes(app: FastifyInstance, deps: Presentati
     { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },
     async (request, reply): Promise<ImageRecord> => {
       const visitor = await currentVisitor(request, deps.db);
-      const plan = deps.plans[visitor.tier];
+      const plan = allowedPlan(deps.plans, visitor);
       assertPowerpointAllowed(plan);
       const { upload, fields } = await readUpload(request, deckUpload(plan.maxPresentationBytes));
       if (!upload || upload.data.length === 0) {

@@ -6,9 +6,12 @@
  * - allowanceOf / quotaUsage / windowStart: units allowed and used in the plan's window, and when the next one frees up.
  * - quotaLedger: the ReservationLedger result jobs get from the entry points (results' complete/giveBack,
  *   heavy work's charge and refusal).
+ * - allowedPlan / awaitsEmailConfirmation: the plan a visitor is counted against; a free account waiting on its
+ *   e-mail's confirmation gets the guest's allowance (docs/decisions/0191).
  * - isHeavyWork / assertHeavyWorkLeft: work that may reach a job's limits is refused once the owner's
  *   jobs hit them HEAVY_WORK_PER_HOUR times in an hour (docs/decisions/0147).
  */
 export { quotaLedger } from './ledger.js';
 export { allowanceOf, quotaUsage, windowStart, type QuotaOwner, type QuotaUsage } from './usage.js';
 export { assertHeavyWorkLeft, forgetOldHeavyWork, heavyWorkUsage, HEAVY_PIXELS, HEAVY_WORK_PER_HOUR, isHeavyWork } from './heavy-work.js';
+export { allowedPlan, awaitsEmailConfirmation, type AllowanceHolder } from './allowance.js';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/index.js';
 import { AppError } from '../../errors.js';
-import { quotaUsage, type QuotaOwner } from '../quota/index.js';
+import { allowedPlan, quotaUsage, type QuotaOwner } from '../quota/index.js';
 
 declare module 'fastify' {
   interface Session {
@@ -57,7 +57,7 @@ export async function currentVisitor(request: FastifyRequest, db: Database, opti
 }
 
 export async function describeSession(db: Database, plans: PlanTable, visitor: Visitor, now: Date): Promise<SessionResponse> {
-  const plan = plans[visitor.tier];
+  const plan = allowedPlan(plans, visitor);
   const usage = await quotaUsage(db, plan, visitor, now);
   return {
     id: visitor.guestSessionId,

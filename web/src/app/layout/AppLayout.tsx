@@ -7,6 +7,7 @@ import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { StartedSignal } from '#lib/started';
 import { AccountDeletedNotice } from '../../features/account/AccountDeletedNotice';
+import { ConfirmEmailBanner } from '../../features/auth/ConfirmEmailBanner';
 import { PastDueBanner } from '../../features/billing/PastDueBanner';
 import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
@@ -19,6 +20,7 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <Header />
       <PastDueBanner signedIn={Boolean(user.data)} />
+      <ConfirmEmailBanner />
       <PaymentReturn />
       <AccountDeletedNotice />
       {/* At least a screen tall: the footer starts below the fold, so a page filling in never pushes it (docs/decisions/0218). */}

@@ -13,6 +13,7 @@ const pages = {
   subscribe: () => import('./subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })),
   account: () => import('./account/AccountPage').then((m) => ({ default: m.AccountPage })),
   resetPassword: () => import('./auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+  confirmEmail: () => import('./auth/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
   developers: () => import('./developers/DevelopersPage').then((m) => ({ default: m.DevelopersPage })),
 };
 
@@ -27,6 +28,7 @@ export const PowerPointPage = lazy(pages.powerpoint);
 export const SubscribePage = lazy(pages.subscribe);
 export const AccountPage = lazy(pages.account);
 export const ResetPasswordPage = lazy(pages.resetPassword);
+export const ConfirmEmailPage = lazy(pages.confirmEmail);
 export const DevelopersPage = lazy(pages.developers);
 
 /** The page most likely shown at this address, by its first segment (/, /images: the signed-in page; a miss loads nothing). */
@@ -45,6 +47,7 @@ const pageAt: Record<string, keyof typeof pages> = {
   account: 'account',
   developers: 'developers',
   'reset-password': 'resetPassword',
+  'confirm-email': 'confirmEmail',
 };
 
 /**

@@ -63,8 +63,9 @@ export function AuthForm({ mode, onModeChange, onSubmit, onForgotPassword }: Aut
     if (pending) return;
     setFieldErrors({});
     onSubmit();
-    if (mode === 'login') login.mutate({ email: values.email, password: values.password });
-    else register.mutate(values);
+    // The page's language, for any mail the server sends after (a confirmation link, docs/decisions/0189).
+    if (mode === 'login') login.mutate({ email: values.email, password: values.password, language: i18n.language });
+    else register.mutate({ ...values, language: i18n.language });
   }
 
   function switchMode(next: AuthMode) {

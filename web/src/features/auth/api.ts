@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPaths,
+  confirmationOutcomeSchema,
   currentUserSchema,
+  emailConfirmationReceiptSchema,
   passwordResetInfoSchema,
   passwordResetReceiptSchema,
   type CurrentUser,
@@ -55,3 +57,22 @@ export function useRequestPasswordReset() {
 /** Sets the new password from a reset link and signs this browser in; every other session has ended. */
 export const useConfirmPasswordReset = (callbacks: AuthCallbacks) =>
   useAuthMutation<PasswordResetConfirm>(apiPaths.passwordResetConfirm, callbacks);
+
+/** Follows a mailed confirmation link (an e-mail address, or the admin role); the signed-in user, if any, is read again. */
+export function useFollowConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiSend('POST', apiPaths.confirmationFollow, { token }, confirmationOutcomeSchema),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}
+
+/** Mails the signed-in user a new link to confirm their address, written in the page's language. */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (language: string) => apiSend('POST', apiPaths.emailConfirmation, { language }, emailConfirmationReceiptSchema),
+  });
+}

@@ -12,6 +12,13 @@ const storage = [
     duration: 'Höchstens 30 Tage',
   },
   {
+    name: 'lightpix_device',
+    kind: 'Technisches Cookie (HttpOnly)',
+    purpose:
+      'Wird gesetzt, wenn in diesem Browser ein Konto erstellt wird, damit dasselbe Gerät nicht unbegrenzt Konten erstellen kann. Enthält nur eine Zufallszahl.',
+    duration: '30 Tage',
+  },
+  {
     name: CONSENT_STORAGE_KEY,
     kind: 'Browser-Speicher (localStorage)',
     purpose: 'Merkt sich, ob du Werbung zugestimmt oder sie abgelehnt hast, damit wir nicht auf jeder Seite fragen.',

@@ -12,6 +12,13 @@ const storage = [
     duration: 'At most 30 days',
   },
   {
+    name: 'lightpix_device',
+    kind: 'Technical cookie (HttpOnly)',
+    purpose:
+      'Set when an account is created from this browser, so the same device cannot create accounts without limit. Holds only a random number.',
+    duration: '30 days',
+  },
+  {
     name: CONSENT_STORAGE_KEY,
     kind: 'Browser storage (localStorage)',
     purpose: 'Remembers whether you accepted or rejected advertising, so we do not ask on every page.',

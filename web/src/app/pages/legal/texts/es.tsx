@@ -12,6 +12,13 @@ const storage = [
     duration: 'Como máximo 30 días',
   },
   {
+    name: 'lightpix_device',
+    kind: 'Cookie técnica (HttpOnly)',
+    purpose:
+      'Se crea cuando se abre una cuenta desde este navegador, para que el mismo dispositivo no pueda crear cuentas sin límite. Solo contiene un número aleatorio.',
+    duration: '30 días',
+  },
+  {
     name: CONSENT_STORAGE_KEY,
     kind: 'Almacenamiento del navegador (localStorage)',
     purpose: 'Recuerda si aceptaste o rechazaste la publicidad, para no preguntártelo en cada página.',

@@ -12,6 +12,13 @@ const storage = [
     duration: '30 jours au maximum',
   },
   {
+    name: 'lightpix_device',
+    kind: 'Cookie technique (HttpOnly)',
+    purpose:
+      'Déposé lorsqu’un compte est créé depuis ce navigateur, afin qu’un même appareil ne puisse pas créer de comptes sans limite. Il ne contient qu’un nombre aléatoire.',
+    duration: '30 jours',
+  },
+  {
     name: CONSENT_STORAGE_KEY,
     kind: 'Stockage du navigateur (localStorage)',
     purpose: 'Mémorise si vous avez accepté ou refusé la publicité, pour ne pas vous le demander à chaque page.',

@@ -12,6 +12,13 @@ const storage = [
     duration: 'Al massimo 30 giorni',
   },
   {
+    name: 'lightpix_device',
+    kind: 'Cookie tecnico (HttpOnly)',
+    purpose:
+      'Impostato quando da questo browser si crea un account, perché lo stesso dispositivo non possa creare account senza limiti. Contiene solo un numero casuale.',
+    duration: '30 giorni',
+  },
+  {
     name: CONSENT_STORAGE_KEY,
     kind: 'Memoria del browser (localStorage)',
     purpose: 'Ricorda se hai accettato o rifiutato la pubblicità, per non chiedertelo a ogni pagina.',

@@ -16,6 +16,13 @@ const storage = [
     duration: 'Najwyżej 30 dni',
   },
   {
+    name: 'lightpix_device',
+    kind: 'Techniczny plik cookie (HttpOnly)',
+    purpose:
+      'Ustawiany przy zakładaniu konta w tej przeglądarce, aby to samo urządzenie nie mogło zakładać kont bez ograniczeń. Zawiera tylko losową liczbę.',
+    duration: '30 dni',
+  },
+  {
     name: CONSENT_STORAGE_KEY,
     kind: 'Pamięć przeglądarki (localStorage)',
     purpose: 'Zapamiętuje, czy zgoda na reklamy została udzielona, czy nie, żeby nie pytać o to na każdej stronie.',
