@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.js';
 
 interface PlansBody {
   retentionHours: number;
+  retention: { contactMessagesDays: number; auditDays: number; usageDays: number };
   plans: { tier: string; maxImages: number | null; window: string; priceEurCents: number }[];
 }
 
@@ -49,7 +50,7 @@ const documents = [
     path: '/privacy-policy',
     title: 'Privacy Policy',
     italian: 'Informativa sulla privacy',
-    revised: ['21 November 2026', '21 novembre 2026'],
+    revised: ['28 November 2026', '28 novembre 2026'],
   },
   { path: '/cookie-policy', title: 'Cookie Policy', italian: 'Cookie policy', revised: ['21 November 2026', '21 novembre 2026'] },
 ];
@@ -91,6 +92,10 @@ test('the terms and the privacy policy quote the limits, price and retention tha
 
   await page.goto('/privacy-policy');
   expect(await factText(page, 'retention')).toBe(hours);
+  // The retention settings as the server states them (docs/decisions/0198).
+  expect(await factText(page, 'retention-contact')).toBe(`${body.retention.contactMessagesDays} giorni`);
+  expect(await factText(page, 'retention-audit')).toBe(`${body.retention.auditDays} giorni`);
+  expect(await factText(page, 'retention-usage')).toBe(`${body.retention.usageDays} giorni`);
   await expect(page.getByRole('article')).toContainText('10 anni');
   await expect(page.getByRole('article')).toContainText('al massimo 90 giorni');
   await expect(page.getByRole('article')).toContainText('minori di 16 anni');

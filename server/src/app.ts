@@ -232,7 +232,16 @@ export async function buildApp(deps: AppDeps) {
     await api.register(passwordResetRoutes, { db, mailer: resetMailer, plans, now });
     await api.register(adminRoutes, { db, resetMailer, store, billing, now });
     await api.register(contactRoutes, { db, env, now });
-    await api.register(plansRoutes, { plans, retentionHours: env.RETENTION_HOURS, paymentsAvailable: billing !== null });
+    await api.register(plansRoutes, {
+      plans,
+      retentionHours: env.RETENTION_HOURS,
+      retention: {
+        contactMessagesDays: env.CONTACT_RETENTION_DAYS,
+        auditDays: env.AUDIT_RETENTION_DAYS,
+        usageDays: env.USAGE_RETENTION_DAYS,
+      },
+      paymentsAvailable: billing !== null,
+    });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });
     await api.register(imagesRoutes, { db, store, jobs, plans, now, retentionHours: env.RETENTION_HOURS });

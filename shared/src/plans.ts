@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionSchema } from './privacy.js';
 
 export const tiers = ['guest', 'registered', 'premium'] as const;
 export const tierSchema = z.enum(tiers);
@@ -32,6 +33,8 @@ export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
   /** How long results stay downloadable before they are deleted (RETENTION_HOURS); the privacy policy states it. */
   retentionHours: z.number().positive(),
+  /** How long the rest is kept, in days (docs/decisions/0198); the privacy policy states it. */
+  retention: retentionSchema,
   /** Premium can be bought here (Stripe keys are set); without, no page offers a purchase (docs/decisions/0121). */
   paymentsAvailable: z.boolean(),
 });

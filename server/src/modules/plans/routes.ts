@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, tiers, type PlansResponse } from '@lightpix/shared';
+import { apiPaths, tiers, type PlansResponse, type Retention } from '@lightpix/shared';
 import type { PlanTable } from './service.js';
 
 export async function plansRoutes(
   app: FastifyInstance,
-  { plans, retentionHours, paymentsAvailable }: { plans: PlanTable; retentionHours: number; paymentsAvailable: boolean },
+  {
+    plans,
+    retentionHours,
+    retention,
+    paymentsAvailable,
+  }: { plans: PlanTable; retentionHours: number; retention: Retention; paymentsAvailable: boolean },
 ) {
   app.get(apiPaths.plans, async (): Promise<PlansResponse> => ({
     plans: tiers.map((tier) => plans[tier]),
     retentionHours,
+    retention,
     paymentsAvailable,
   }));
 }

@@ -17,7 +17,7 @@ export type LegalName = 'terms' | 'privacy' | 'cookies';
  * The date each Italian text last changed (YYYY-MM-DD); change it with the text, never automatically.
  * A translation always renders the Italian text of this date (docs/decisions/0141).
  */
-export const revised: Record<LegalName, string> = { terms: '2026-11-23', privacy: '2026-11-21', cookies: '2026-11-21' };
+export const revised: Record<LegalName, string> = { terms: '2026-11-23', privacy: '2026-11-28', cookies: '2026-11-21' };
 
 /** The Italian text is the reference; the others translate it. */
 const REFERENCE: Language = 'it';

@@ -32,6 +32,7 @@ const plan = (overrides: Partial<Plan> & Pick<Plan, 'tier'>): Plan => ({
 /** A configuration unlike the defaults, so a hard-coded number would show. */
 const configured: PlansResponse = {
   retentionHours: 6,
+  retention: { contactMessagesDays: 91, auditDays: 92, usageDays: 93 },
   paymentsAvailable: true,
   plans: [
     plan({ tier: 'guest', maxImages: 3 }),
@@ -88,6 +89,12 @@ describe('legal documents', () => {
     expect(render(all[language].privacy, facts, language)).toContain(figures[language].at(-1));
   });
 
+  it.each(languages)('%s: the privacy policy quotes the retention settings the server sends (docs/decisions/0198)', (language) => {
+    const privacy = render(all[language].privacy, facts, language);
+    for (const days of [91, 92, 93]) expect(privacy).toContain(legalFormat(language).days(days));
+    expect(legalFormat(language).days(1)).not.toBe(legalFormat(language).days(2).replace('2', '1'));
+  });
+
   it('say "unlimited" in each language when premium has no cap', () => {
     const unlimited = legalFacts({
       ...configured,
@@ -138,6 +145,6 @@ describe('legal documents', () => {
   });
 
   it('need every tier in the plan table', () => {
-    expect(legalFacts({ retentionHours: 24, paymentsAvailable: true, plans: configured.plans.slice(0, 2) })).toBeNull();
+    expect(legalFacts({ ...configured, plans: configured.plans.slice(0, 2) })).toBeNull();
   });
 });

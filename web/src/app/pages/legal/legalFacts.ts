@@ -1,4 +1,4 @@
-import type { Plan, PlansResponse, Tier } from '@lightpix/shared';
+import type { Plan, PlansResponse, Retention, Tier } from '@lightpix/shared';
 import { formatNames, priceText } from '#lib/planText';
 import type { Language } from '#lib/languages';
 
@@ -6,13 +6,15 @@ import type { Language } from '#lib/languages';
 export interface LegalFacts {
   plans: Record<Tier, Plan>;
   retentionHours: number;
+  /** How long contact messages, audit rows and the processing log's personal parts are kept (docs/decisions/0198). */
+  retention: Retention;
 }
 
 export function legalFacts(response: PlansResponse): LegalFacts | null {
   const byTier = Object.fromEntries(response.plans.map((plan) => [plan.tier, plan])) as Partial<Record<Tier, Plan>>;
   const { guest, registered, premium } = byTier;
   if (!guest || !registered || !premium) return null;
-  return { plans: { guest, registered, premium }, retentionHours: response.retentionHours };
+  return { plans: { guest, registered, premium }, retentionHours: response.retentionHours, retention: response.retention };
 }
 
 /** A noun in each plural form a language's numbers pick (Intl.PluralRules), "other" as the last resort. */
@@ -22,6 +24,7 @@ interface Words {
   locale: string;
   image: Noun;
   hour: Noun;
+  day: Noun;
   rolling: string;
   monthly: string;
   unlimited: string;
@@ -32,6 +35,7 @@ const words: Record<Language, Words> = {
     locale: 'it-IT',
     image: { one: 'immagine', other: 'immagini' },
     hour: { one: 'ora', other: 'ore' },
+    day: { one: 'giorno', other: 'giorni' },
     rolling: 'ogni 24 ore',
     monthly: 'al mese di calendario',
     unlimited: 'immagini illimitate',
@@ -40,6 +44,7 @@ const words: Record<Language, Words> = {
     locale: 'en-GB',
     image: { one: 'image', other: 'images' },
     hour: { one: 'hour', other: 'hours' },
+    day: { one: 'day', other: 'days' },
     rolling: 'every 24 hours',
     monthly: 'per calendar month',
     unlimited: 'unlimited images',
@@ -48,6 +53,7 @@ const words: Record<Language, Words> = {
     locale: 'es-ES',
     image: { one: 'imagen', other: 'imágenes' },
     hour: { one: 'hora', other: 'horas' },
+    day: { one: 'día', other: 'días' },
     rolling: 'cada 24 horas',
     monthly: 'por mes natural',
     unlimited: 'imágenes ilimitadas',
@@ -56,6 +62,7 @@ const words: Record<Language, Words> = {
     locale: 'de-DE',
     image: { one: 'Bild', other: 'Bilder' },
     hour: { one: 'Stunde', other: 'Stunden' },
+    day: { one: 'Tag', other: 'Tage' },
     rolling: 'alle 24 Stunden',
     monthly: 'pro Kalendermonat',
     unlimited: 'unbegrenzt viele Bilder',
@@ -64,6 +71,7 @@ const words: Record<Language, Words> = {
     locale: 'pl-PL',
     image: { one: 'obraz', few: 'obrazy', many: 'obrazów', other: 'obrazu' },
     hour: { one: 'godzina', few: 'godziny', many: 'godzin', other: 'godziny' },
+    day: { one: 'dzień', few: 'dni', many: 'dni', other: 'dnia' },
     rolling: 'co 24 godziny',
     monthly: 'w miesiącu kalendarzowym',
     unlimited: 'nieograniczona liczba obrazów',
@@ -72,6 +80,7 @@ const words: Record<Language, Words> = {
     locale: 'fr-FR',
     image: { one: 'image', other: 'images' },
     hour: { one: 'heure', other: 'heures' },
+    day: { one: 'jour', other: 'jours' },
     rolling: 'toutes les 24 heures',
     monthly: 'par mois civil',
     unlimited: 'images illimitées',
@@ -82,6 +91,7 @@ const words: Record<Language, Words> = {
 export interface LegalFormat {
   allowance(plan: Plan): string;
   hours(hours: number): string;
+  days(days: number): string;
   price(cents: number): string;
   megabytes(bytes: number): string;
   formats(plan: Plan): string;
@@ -89,7 +99,7 @@ export interface LegalFormat {
 }
 
 export function legalFormat(language: Language): LegalFormat {
-  const { locale, image, hour, rolling, monthly, unlimited } = words[language];
+  const { locale, image, hour, day, rolling, monthly, unlimited } = words[language];
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const plural = new Intl.PluralRules(locale);
   const counted = (count: number, noun: Noun) => `${number.format(count)} ${noun[plural.select(count)] ?? noun.other}`;
@@ -97,6 +107,7 @@ export function legalFormat(language: Language): LegalFormat {
     allowance: (plan) =>
       plan.maxImages === null ? unlimited : `${counted(plan.maxImages, image)} ${plan.window === 'rolling-24h' ? rolling : monthly}`,
     hours: (hours) => counted(hours, hour),
+    days: (days) => counted(days, day),
     price: (cents) => priceText(cents, locale),
     megabytes: (bytes) => `${number.format(bytes / (1024 * 1024))} MB`,
     formats: (plan) => formatNames(plan.outputFormats, locale),

@@ -164,7 +164,7 @@ export const texts: LegalTexts = {
   },
   privacy: {
     title: 'Datenschutzerklärung',
-    body: ({ retentionHours }, say) => (
+    body: ({ retentionHours, retention }, say) => (
       <>
         <p>
           Diese Erklärung beschreibt, welche personenbezogenen Daten Lightpix, der Online-Dienst zum Komprimieren, Skalieren und Umwandeln
@@ -198,7 +198,9 @@ export const texts: LegalTexts = {
             die IP-Adresse, von der sie kam. Wir brauchen diese Angaben, um die Nutzungsgrenzen der Tarife anzuwenden (für Gäste gilt die
             Grenze pro Sitzung und pro IP-Adresse), um Missbrauch zu verhindern und um registrierten Nutzern den Verlauf zu zeigen. Dieses
             Protokoll enthält das Bild nicht. Rechtsgrundlage: Vertragserfüllung und unser berechtigtes Interesse an der Verhinderung von
-            Missbrauch (Art. 6 Abs. 1 lit. b und f DSGVO).
+            Missbrauch (Art. 6 Abs. 1 lit. b und f DSGVO). Einträge, die älter als{' '}
+            <Fact name="retention-usage">{say.days(retention.usageDays)}</Fact> sind, behalten nur Datum, Größen und Format: Dateiname,
+            IP-Adresse und Konto werden gelöscht.
           </p>
           <SubHeading>c) Konto</SubHeading>
           <p>
@@ -208,14 +210,16 @@ export const texts: LegalTexts = {
             sofort gekündigt und Konto, Ergebnisse, Verlauf, Sitzungen und API-Schlüssel gelöscht werden (es bleiben nur die
             Abrechnungsdaten aus Punkt e). Rechtsgrundlage: Vertragserfüllung (Art. 6 Abs. 1 lit. b DSGVO). Änderungen, die unser Support an
             deinem Konto vornimmt (zum Beispiel eine Deaktivierung), werden mit ihrem Urheber protokolliert, aus unserem berechtigten
-            Interesse.
+            Interesse. Diese Aufzeichnung bewahren wir <Fact name="retention-audit">{say.days(retention.auditDays)}</Fact> lang auf; sie
+            nennt dein Konto nur mit einer internen Nummer. Wird ein Konto gelöscht, werden auch die Nachrichten gelöscht, die von ihm oder
+            von seiner E-Mail-Adresse geschickt wurden.
           </p>
           <SubHeading>d) Nachrichten, die du uns schickst</SubHeading>
           <p>
             Wenn du das Kontaktformular nutzt, verarbeiten wir Name, E-Mail-Adresse, Betreff und Text der Nachricht, um dir zu antworten.
-            Wir bewahren sie auf, solange sie für die Bearbeitung deiner Anfrage und einer daraus entstehenden Beziehung nötig sind; du
-            kannst ihre Löschung jederzeit verlangen. Rechtsgrundlage: vorvertragliche Maßnahmen oder unser berechtigtes Interesse an einer
-            Antwort (Art. 6 Abs. 1 lit. b und f DSGVO).
+            Wir bewahren sie ab ihrem Eingang <Fact name="retention-contact">{say.days(retention.contactMessagesDays)}</Fact> lang auf,
+            danach werden sie automatisch gelöscht; du kannst ihre Löschung jederzeit früher verlangen. Rechtsgrundlage: vorvertragliche
+            Maßnahmen oder unser berechtigtes Interesse an einer Antwort (Art. 6 Abs. 1 lit. b und f DSGVO).
           </p>
           <SubHeading>e) Zahlungen und Abrechnung</SubHeading>
           <p>

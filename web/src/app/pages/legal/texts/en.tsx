@@ -159,7 +159,7 @@ export const texts: LegalTexts = {
   },
   privacy: {
     title: 'Privacy Policy',
-    body: ({ retentionHours }, say) => (
+    body: ({ retentionHours, retention }, say) => (
       <>
         <p>
           This policy explains which personal data Lightpix, the online service for compressing, resizing and converting images and
@@ -190,7 +190,9 @@ export const texts: LegalTexts = {
             For every processed file we record the date and time, the file's name and size, the format and quality of the result and the IP
             address it came from. We need this to apply the plans' usage limits (for guests the limit applies per session and per IP
             address), to prevent abuse and, for registered users, to show the history. This log does not contain the image. Legal basis:
-            performance of the contract and our legitimate interest in preventing abuse (art. 6(1)(b) and (f) GDPR).
+            performance of the contract and our legitimate interest in preventing abuse (art. 6(1)(b) and (f) GDPR). After{' '}
+            <Fact name="retention-usage">{say.days(retention.usageDays)}</Fact>, an entry keeps only its date, sizes and format: its name,
+            IP address and account are erased.
           </p>
           <SubHeading>c) Account</SubHeading>
           <p>
@@ -199,13 +201,16 @@ export const texts: LegalTexts = {
             it yourself at any time from the Account page, which cancels the subscription at once and deletes the account, results, history,
             sessions and API keys (only the billing data of point e remain). Legal basis: performance of the contract (art. 6(1)(b) GDPR).
             Changes our support makes to your account (for example deactivation) are recorded with the person who made them, in our
-            legitimate interest.
+            legitimate interest. We keep that record for <Fact name="retention-audit">{say.days(retention.auditDays)}</Fact>; it names your
+            account only by an internal number. When an account is deleted, the messages sent from it or from its e-mail address are deleted
+            too.
           </p>
           <SubHeading>d) Messages you send us</SubHeading>
           <p>
             When you use the contact form we process your name, e-mail address, and the subject and text of the message, to answer you. We
-            keep them as long as needed to handle your request and any relationship that follows; you can ask for their deletion at any
-            time. Legal basis: pre-contractual steps or our legitimate interest in answering (art. 6(1)(b) and (f) GDPR).
+            keep them for <Fact name="retention-contact">{say.days(retention.contactMessagesDays)}</Fact> after they arrive, then they are
+            deleted automatically; you can ask for their deletion sooner at any time. Legal basis: pre-contractual steps or our legitimate
+            interest in answering (art. 6(1)(b) and (f) GDPR).
           </p>
           <SubHeading>e) Payments and billing</SubHeading>
           <p>

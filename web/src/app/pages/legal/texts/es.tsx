@@ -161,7 +161,7 @@ export const texts: LegalTexts = {
   },
   privacy: {
     title: 'Política de privacidad',
-    body: ({ retentionHours }, say) => (
+    body: ({ retentionHours, retention }, say) => (
       <>
         <p>
           Esta política explica qué datos personales trata Lightpix, el servicio en línea para comprimir, redimensionar y convertir imágenes
@@ -194,7 +194,8 @@ export const texts: LegalTexts = {
             resultado y la dirección IP de origen. Los necesitamos para aplicar los límites de uso de los planes (para los invitados el
             límite se aplica por sesión y por dirección IP), para prevenir abusos y, para los usuarios registrados, para mostrar el
             historial. Este registro no contiene la imagen. Base jurídica: ejecución del contrato y nuestro interés legítimo en prevenir
-            abusos (art. 6.1.b y f RGPD).
+            abusos (art. 6.1.b y f RGPD). Pasados <Fact name="retention-usage">{say.days(retention.usageDays)}</Fact>, de cada entrada solo
+            quedan la fecha, los tamaños y el formato: el nombre del archivo, la dirección IP y la cuenta se borran.
           </p>
           <SubHeading>c) Cuenta</SubHeading>
           <p>
@@ -203,14 +204,16 @@ export const texts: LegalTexts = {
             exista la cuenta; puedes eliminarla tú mismo en cualquier momento desde la página Cuenta, lo que cancela de inmediato la
             suscripción y elimina la cuenta, los resultados, el historial, las sesiones y las claves de API (solo quedan los datos de
             facturación del punto e). Base jurídica: ejecución del contrato (art. 6.1.b RGPD). Los cambios que nuestro soporte hace en tu
-            cuenta (por ejemplo, la desactivación) se registran junto con su autor, por nuestro interés legítimo.
+            cuenta (por ejemplo, la desactivación) se registran junto con su autor, por nuestro interés legítimo. Conservamos ese registro
+            durante <Fact name="retention-audit">{say.days(retention.auditDays)}</Fact>; identifica tu cuenta solo con un número interno. Al
+            eliminar una cuenta se eliminan también los mensajes enviados desde ella o desde su dirección de correo.
           </p>
           <SubHeading>d) Mensajes que nos envías</SubHeading>
           <p>
             Cuando usas el formulario de contacto tratamos tu nombre, dirección de correo electrónico, asunto y texto del mensaje, para
-            responderte. Los conservamos mientras sean necesarios para gestionar tu solicitud y la relación que pueda derivarse de ella;
-            puedes pedir su eliminación en cualquier momento. Base jurídica: medidas precontractuales o nuestro interés legítimo en
-            responder (art. 6.1.b y f RGPD).
+            responderte. Los conservamos durante <Fact name="retention-contact">{say.days(retention.contactMessagesDays)}</Fact> desde su
+            llegada y después se eliminan automáticamente; puedes pedir que se eliminen antes en cualquier momento. Base jurídica: medidas
+            precontractuales o nuestro interés legítimo en responder (art. 6.1.b y f RGPD).
           </p>
           <SubHeading>e) Pagos y facturación</SubHeading>
           <p>

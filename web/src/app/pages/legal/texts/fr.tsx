@@ -166,7 +166,7 @@ export const texts: LegalTexts = {
   },
   privacy: {
     title: 'Politique de confidentialité',
-    body: ({ retentionHours }, say) => (
+    body: ({ retentionHours, retention }, say) => (
       <>
         <p>
           Cette politique explique quelles données personnelles traite Lightpix, le service en ligne de compression, de redimensionnement et
@@ -199,7 +199,9 @@ export const texts: LegalTexts = {
             résultat ainsi que l’adresse IP d’origine. Ces informations nous servent à appliquer les limites d’utilisation des formules
             (pour les invités, la limite s’applique par session et par adresse IP), à prévenir les abus et, pour les utilisateurs inscrits,
             à afficher l’historique. Ce journal ne contient pas l’image. Base juridique : exécution du contrat et notre intérêt légitime à
-            prévenir les abus (art. 6, paragraphe 1, points b et f du RGPD).
+            prévenir les abus (art. 6, paragraphe 1, points b et f du RGPD). Au bout de{' '}
+            <Fact name="retention-usage">{say.days(retention.usageDays)}</Fact>, une entrée ne garde que sa date, ses tailles et son
+            format : le nom du fichier, l’adresse IP et le compte sont effacés.
           </p>
           <SubHeading>c) Compte</SubHeading>
           <p>
@@ -209,14 +211,17 @@ export const texts: LegalTexts = {
             qui résilie immédiatement l’abonnement et supprime le compte, les résultats, l’historique, les sessions et les clés d’API
             (seules restent les données de facturation du point e). Base juridique : exécution du contrat (art. 6, paragraphe 1, point b du
             RGPD). Les modifications que notre assistance apporte à votre compte (par exemple sa désactivation) sont enregistrées avec leur
-            auteur, au titre de notre intérêt légitime.
+            auteur, au titre de notre intérêt légitime. Nous conservons cet enregistrement pendant{' '}
+            <Fact name="retention-audit">{say.days(retention.auditDays)}</Fact> ; il ne désigne votre compte que par un numéro interne.
+            Lorsqu’un compte est supprimé, les messages envoyés depuis celui-ci ou depuis son adresse e-mail sont supprimés aussi.
           </p>
           <SubHeading>d) Messages que vous nous envoyez</SubHeading>
           <p>
             Lorsque vous utilisez le formulaire de contact, nous traitons votre nom, votre adresse e-mail, l’objet et le texte du message,
-            pour vous répondre. Nous les conservons aussi longtemps que nécessaire pour traiter votre demande et la relation qui peut en
-            découler ; vous pouvez en demander la suppression à tout moment. Base juridique : mesures précontractuelles ou notre intérêt
-            légitime à vous répondre (art. 6, paragraphe 1, points b et f du RGPD).
+            pour vous répondre. Nous les conservons pendant <Fact name="retention-contact">{say.days(retention.contactMessagesDays)}</Fact>{' '}
+            à compter de leur arrivée, puis ils sont supprimés automatiquement ; vous pouvez en demander la suppression plus tôt à tout
+            moment. Base juridique : mesures précontractuelles ou notre intérêt légitime à vous répondre (art. 6, paragraphe 1, points b et
+            f du RGPD).
           </p>
           <SubHeading>e) Paiements et facturation</SubHeading>
           <p>

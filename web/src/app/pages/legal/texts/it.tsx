@@ -164,7 +164,7 @@ export const texts: LegalTexts = {
   /** Informativa ai sensi degli artt. 13–14 del Regolamento (UE) 2016/679 (GDPR). */
   privacy: {
     title: 'Informativa sulla privacy',
-    body: ({ retentionHours }, say) => (
+    body: ({ retentionHours, retention }, say) => (
       <>
         <p>
           Questa informativa spiega quali dati personali tratta Lightpix, il servizio online per comprimere, ridimensionare e convertire
@@ -196,7 +196,9 @@ export const texts: LegalTexts = {
             Per ogni file elaborato registriamo data e ora, nome e dimensioni del file, formato e qualità del risultato e l'indirizzo IP di
             provenienza. Ci servono per applicare i limiti di utilizzo dei piani (per gli ospiti il limite vale per sessione e per indirizzo
             IP), per prevenire abusi e, per gli utenti registrati, per mostrare la cronologia. Questo registro non contiene l'immagine. Base
-            giuridica: esecuzione del contratto e nostro legittimo interesse a prevenire abusi (art. 6, par. 1, lett. b e f GDPR).
+            giuridica: esecuzione del contratto e nostro legittimo interesse a prevenire abusi (art. 6, par. 1, lett. b e f GDPR). Trascorsi{' '}
+            <Fact name="retention-usage">{say.days(retention.usageDays)}</Fact>, di ogni voce restano solo data, dimensioni e formato: nome
+            del file, indirizzo IP e account vengono cancellati.
           </p>
           <SubHeading>c) Account</SubHeading>
           <p>
@@ -205,14 +207,16 @@ export const texts: LegalTexts = {
             eliminarlo tu stesso in qualsiasi momento dalla pagina Account, che disdice subito l'abbonamento e cancella account, risultati,
             cronologia, sessioni e chiavi API (restano solo i dati di fatturazione del punto e). Base giuridica: esecuzione del contratto
             (art. 6, par. 1, lett. b GDPR). Le modifiche fatte dal nostro supporto al tuo account (per esempio la disattivazione) vengono
-            registrate con l'autore della modifica, per nostro legittimo interesse.
+            registrate con l'autore della modifica, per nostro legittimo interesse. Conserviamo questa registrazione per{' '}
+            <Fact name="retention-audit">{say.days(retention.auditDays)}</Fact>; indica il tuo account solo con un numero interno. Quando un
+            account viene eliminato, vengono eliminati anche i messaggi inviati da esso o dal suo indirizzo e-mail.
           </p>
           <SubHeading>d) Messaggi che ci invii</SubHeading>
           <p>
             Quando usi il modulo di contatto trattiamo nome, indirizzo e-mail, oggetto e testo del messaggio, per risponderti. Li
-            conserviamo finché servono a gestire la tua richiesta e l'eventuale rapporto che ne segue; puoi chiederne la cancellazione in
-            qualsiasi momento. Base giuridica: misure precontrattuali o nostro legittimo interesse a rispondere (art. 6, par. 1, lett. b e f
-            GDPR).
+            conserviamo per <Fact name="retention-contact">{say.days(retention.contactMessagesDays)}</Fact> dal loro arrivo, poi vengono
+            cancellati automaticamente; puoi chiederne la cancellazione prima in qualsiasi momento. Base giuridica: misure precontrattuali o
+            nostro legittimo interesse a rispondere (art. 6, par. 1, lett. b e f GDPR).
           </p>
           <SubHeading>e) Pagamenti e fatturazione</SubHeading>
           <p>

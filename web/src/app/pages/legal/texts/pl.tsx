@@ -164,7 +164,7 @@ export const texts: LegalTexts = {
   },
   privacy: {
     title: 'Polityka prywatności',
-    body: ({ retentionHours }, say) => (
+    body: ({ retentionHours, retention }, say) => (
       <>
         <p>
           Ta polityka wyjaśnia, jakie dane osobowe przetwarza Lightpix, usługa online do kompresowania, zmiany rozmiaru i konwertowania
@@ -195,7 +195,9 @@ export const texts: LegalTexts = {
             Dla każdego przetworzonego pliku zapisujemy datę i godzinę, nazwę i rozmiar pliku, format i jakość wyniku oraz adres IP, z
             którego pochodzi. Potrzebujemy tych danych, aby stosować limity planów (dla gości limit obowiązuje na sesję i na adres IP),
             zapobiegać nadużyciom i pokazywać historię zarejestrowanym użytkownikom. Rejestr nie zawiera obrazu. Podstawa prawna: wykonanie
-            umowy i nasz prawnie uzasadniony interes w zapobieganiu nadużyciom (art. 6 ust. 1 lit. b i f RODO).
+            umowy i nasz prawnie uzasadniony interes w zapobieganiu nadużyciom (art. 6 ust. 1 lit. b i f RODO). Wpis przechowujemy w całości
+            przez <Fact name="retention-usage">{say.days(retention.usageDays)}</Fact>; potem zostają w nim tylko data, rozmiary i format, a
+            nazwa pliku, adres IP i konto są usuwane.
           </p>
           <SubHeading>c) Konto</SubHeading>
           <p>
@@ -204,14 +206,16 @@ export const texts: LegalTexts = {
             możesz je w każdej chwili samodzielnie usunąć na stronie Konto, co od razu anuluje subskrypcję i usuwa konto, wyniki, historię,
             sesje i klucze API (zostają tylko dane rozliczeniowe z punktu e). Podstawa prawna: wykonanie umowy (art. 6 ust. 1 lit. b RODO).
             Zmiany wprowadzane na Twoim koncie przez nasz zespół pomocy (na przykład dezaktywacja) są rejestrowane wraz z ich autorem, w
-            naszym prawnie uzasadnionym interesie.
+            naszym prawnie uzasadnionym interesie. Ten zapis przechowujemy przez{' '}
+            <Fact name="retention-audit">{say.days(retention.auditDays)}</Fact>; wskazuje on Twoje konto tylko wewnętrznym numerem. Po
+            usunięciu konta usuwane są też wiadomości wysłane z niego lub z jego adresu e-mail.
           </p>
           <SubHeading>d) Wiadomości, które do nas wysyłasz</SubHeading>
           <p>
             Gdy korzystasz z formularza kontaktowego, przetwarzamy imię i nazwisko, adres e-mail, temat i treść wiadomości, aby Ci
-            odpowiedzieć. Przechowujemy je tak długo, jak to potrzebne do obsługi Twojej sprawy i ewentualnej dalszej współpracy; w każdej
-            chwili możesz zażądać ich usunięcia. Podstawa prawna: działania przed zawarciem umowy lub nasz prawnie uzasadniony interes w
-            udzieleniu odpowiedzi (art. 6 ust. 1 lit. b i f RODO).
+            odpowiedzieć. Przechowujemy je przez <Fact name="retention-contact">{say.days(retention.contactMessagesDays)}</Fact> od ich
+            otrzymania, a potem są automatycznie usuwane; w każdej chwili możesz zażądać ich wcześniejszego usunięcia. Podstawa prawna:
+            działania przed zawarciem umowy lub nasz prawnie uzasadniony interes w udzieleniu odpowiedzi (art. 6 ust. 1 lit. b i f RODO).
           </p>
           <SubHeading>e) Płatności i rozliczenia</SubHeading>
           <p>
