@@ -16,7 +16,8 @@ import { contactRoutes } from './modules/contact/index.js';
 import { developerApiRoutes } from './modules/developer-api/index.js';
 import { keysRoutes } from './modules/keys/index.js';
 import { registerOriginCheck } from './modules/auth/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, type ReadinessProbe } from './modules/health/index.js';
+import { appVersion } from './version.js';
 import { imagesRoutes } from './modules/images/index.js';
 import { presentationsRoutes } from './modules/presentations/index.js';
 import { buildPlanTable } from './modules/plans/index.js';
@@ -66,6 +67,8 @@ export interface AppDeps {
   billing?: Billing | null;
   /** With REDIS_URL: request limits are counted in Redis, shared by every instance (docs/decisions/0061). */
   redis?: Redis | null;
+  /** What /api/health/ready asks beyond the database and the store (cluster/readiness.ts; docs/decisions/0206). */
+  readiness?: Record<string, ReadinessProbe>;
 }
 
 /**
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps) {
     await api.register(fastifyMultipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 25 },
     });
-    await api.register(healthRoutes, { db, store, now });
+    await api.register(healthRoutes, { db, store, now, version: appVersion, role: env.ROLE, readiness: deps.readiness });
     await api.register(authRoutes, {
       db,
       plans,

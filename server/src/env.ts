@@ -123,6 +123,8 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: flag(false),
+    /** Creates the bucket at start when it does not exist (docs/decisions/0206); else a missing bucket stops the start. */
+    S3_CREATE_BUCKET: flag(false),
     /** web answers HTTP and enqueues, worker only processes jobs, all does both (the single-machine default). */
     ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
     /** Seconds before a job whose worker stopped answering is handed to another worker. */

@@ -4,7 +4,9 @@ import { buildApp } from './app.js';
 import { startBackgroundTasks } from './cluster/background.js';
 import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
+import { clusterReadiness } from './cluster/readiness.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
+import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks.js';
 import { openResultStore } from './storage/open.js';
 import { retentionSettings, sweepExpired } from './retention-sweep.js';
 import { quotaLedger } from './modules/quota/index.js';
@@ -17,6 +19,8 @@ async function main() {
   const env = loadEnvOrExit();
   // A worker instance answers no HTTP (the same as npm run worker).
   if (env.ROLE === 'worker') return runWorkerProcess(env, quotaLedger);
+  // Redis and the bucket answer before anything starts, else one line names the setting (docs/decisions/0206).
+  const startNotes = await checkServicesAtStart(env);
   // Instances starting together migrate one at a time (docs/decisions/0062).
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const store = openResultStore(env);
@@ -24,8 +28,10 @@ async function main() {
   const redisEnv = env.REDIS_URL ? { ...env, REDIS_URL: env.REDIS_URL } : null;
   // With Redis, jobs are BullMQ's (docs/decisions/0090); ROLE=all also consumes them here.
   const jobs = redisEnv ? await openResultQueue(redisEnv, quotaLedger(database.db)) : undefined;
-  const app = await buildApp({ env, database, store, redis, jobs, logger: { level: env.LOG_LEVEL } });
+  const readiness = clusterReadiness(env, redis);
+  const app = await buildApp({ env, database, store, redis, jobs, readiness, logger: { level: env.LOG_LEVEL } });
   const worker = redisEnv && env.ROLE === 'all' ? await startResultWorkerFor(redisEnv, quotaLedger(database.db), store, app.log) : null;
+  for (const [details, message] of startNotes) app.log.warn(details, message);
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.
@@ -84,7 +90,8 @@ async function main() {
 
 main().catch((error) => {
   // A setting checked against a service at start-up (the Stripe price) names itself like a bad value does.
-  if (error instanceof EnvError || error instanceof DatabaseUnreachable) console.error(`Lightpix cannot start.\n${error.message}`);
+  if (error instanceof EnvError || error instanceof DatabaseUnreachable || error instanceof ServiceUnreachable)
+    console.error(`Lightpix cannot start.\n${error.message}`);
   else console.error('Lightpix failed to start:', error);
   process.exit(1);
 });

@@ -2,10 +2,12 @@
 import { DatabaseUnreachable } from './db/client.js';
 import { EnvError, loadEnvOrExit } from './env.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
+import { ServiceUnreachable } from './cluster/start-checks.js';
 import { quotaLedger } from './modules/quota/index.js';
 
 runWorkerProcess(loadEnvOrExit('worker'), quotaLedger).catch((error) => {
-  if (error instanceof EnvError || error instanceof DatabaseUnreachable) console.error(`Lightpix cannot start.\n${error.message}`);
+  if (error instanceof EnvError || error instanceof DatabaseUnreachable || error instanceof ServiceUnreachable)
+    console.error(`Lightpix cannot start.\n${error.message}`);
   else console.error('Lightpix worker failed to start:', error);
   process.exit(1);
 });

@@ -5,6 +5,9 @@
  */
 export const apiPaths = {
   health: '/api/health',
+  /** The process answers (with its version); ready: every part it needs answers (docs/decisions/0206). */
+  healthLive: '/api/health/live',
+  healthReady: '/api/health/ready',
   plans: '/api/plans',
   stats: '/api/stats',
   session: '/api/session/current',

@@ -5,6 +5,7 @@ import type { ReservationLedger } from '../jobs/reservations.js';
 import { openResultStore } from '../storage/open.js';
 import { startResultWorkerFor } from './jobs.js';
 import { STOP_WITHIN_MS } from '../shutdown.js';
+import { checkServicesAtStart } from './start-checks.js';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
@@ -27,6 +28,7 @@ function consoleLog(level: Env['LOG_LEVEL']): JobLog {
  */
 export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) => ReservationLedger): Promise<void> {
   const log = consoleLog(env.LOG_LEVEL);
+  for (const [details, message] of await checkServicesAtStart(env)) log.warn(details, message);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const worker = await startResultWorkerFor(env, ledgerOf(database.db), openResultStore(env), log);
   let closing = false;

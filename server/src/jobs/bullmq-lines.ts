@@ -27,6 +27,7 @@ function keys(redisPrefix: string) {
     running: `${prefix}:running`,
     runningOwner: `${prefix}:running-owner`,
     workers: `${prefix}:workers`,
+    lastWorker: `${prefix}:worker-seen`,
   };
 }
 
@@ -84,7 +85,13 @@ export function waitingNotes(redis: Redis, redisPrefix: string) {
 /** The worker side: asks before running a job, says when it ended, and keeps this worker counted. */
 export function workerLines(redis: Redis, redisPrefix: string, workerId: string, concurrency: number) {
   const k = keys(redisPrefix);
-  const note = () => redis.hset(k.workers, workerId, `${concurrency}:${Date.now() + WORKER_NOTE_MS}`);
+  // The time of the last note stays an hour after the worker leaves: a web instance's readiness reads it (0206).
+  const note = () =>
+    redis
+      .multi()
+      .hset(k.workers, workerId, `${concurrency}:${Date.now() + WORKER_NOTE_MS}`)
+      .set(k.lastWorker, String(Date.now()), 'EX', 3600)
+      .exec();
   return {
     /** Counts this worker's concurrency among the cluster's workers; renew it every WORKER_RENEW_MS. */
     note,
@@ -106,6 +113,12 @@ export function workerLines(redis: Redis, redisPrefix: string, workerId: string,
       await redis.hdel(k.workers, workerId);
     },
   };
+}
+
+/** When a worker last said it was there (ms since the epoch), or null: none within the last hour. */
+export async function lastWorkerSeen(redis: Redis, redisPrefix: string): Promise<number | null> {
+  const at = await redis.get(keys(redisPrefix).lastWorker);
+  return at === null ? null : Number(at);
 }
 
 /** A connection of its own for the lines; loaded only with REDIS_URL (docs/decisions/0110). Its errors reach the calls. */

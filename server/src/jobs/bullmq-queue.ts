@@ -87,7 +87,8 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
   // Loaded only with REDIS_URL (docs/decisions/0110).
   const { Job, Queue, QueueEvents } = await import('bullmq');
   const prefix = jobsPrefix(options.redisPrefix);
-  const queue = new Queue<QueuedResultJob>(RESULT_QUEUE, { connection: { url: options.redisUrl }, prefix });
+  // Commands fail at once while Redis is away, so an upload is answered 503 in seconds, not held until it returns (0206).
+  const queue = new Queue<QueuedResultJob>(RESULT_QUEUE, { connection: { url: options.redisUrl, enableOfflineQueue: false }, prefix });
   // Blocking reads of the event stream: BullMQ requires commands to wait for a reconnect, not fail.
   const events = new QueueEvents(RESULT_QUEUE, { connection: { url: options.redisUrl, maxRetriesPerRequest: null }, prefix });
   // Redis errors reach the calls that need Redis (count, add, wait) and become 503s there; unheard, they would end the process.
@@ -174,8 +175,9 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
       return errorOfReason(job.failedReason) ?? notProcessed();
     },
     async close() {
-      await queue.close();
-      await events.close();
+      // With Redis away a polite QUIT cannot be sent (0206): the connections are dropped instead.
+      await queue.close().catch(() => queue.disconnect());
+      await events.close().catch(() => events.disconnect());
       linesRedis.disconnect();
     },
   };

@@ -32,6 +32,23 @@ const isMissing = (error: unknown, { S3ServiceException }: Awaited<ReturnType<ty
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
+/** What start-up found: the bucket there, created (S3_CREATE_BUCKET), or missing. Other failures (unreachable, refused) throw. */
+export async function findBucket(settings: S3Settings, create: boolean): Promise<'found' | 'created' | 'missing'> {
+  const s3 = await sdk();
+  const client = await s3Client(settings);
+  try {
+    await client.send(new s3.HeadBucketCommand({ Bucket: settings.bucket }));
+    return 'found';
+  } catch (error) {
+    if (!isMissing(error, s3)) throw error;
+    if (!create) return 'missing';
+    await client.send(new s3.CreateBucketCommand({ Bucket: settings.bucket }));
+    return 'created';
+  } finally {
+    client.destroy();
+  }
+}
+
 /** Uploads waiting for a worker (docs/decisions/0091): apart from results, so a lifecycle rule can treat them apart. */
 export const S3_INPUT_PREFIX = 'inputs/';
 
