@@ -45,6 +45,7 @@ import { limitsNamespace } from './cluster/redis.js';
 import { registerBusyDoor } from './busy-door.js';
 import { registerOpenRequests } from './shutdown.js';
 import { registerUploadDeadlines, uploadDeadlineMs } from './multipart.js';
+import { registerMetricsRoute, registerRequestMetrics } from './metrics.js';
 
 export interface AppDeps {
   env: Env;
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
   registerOpenRequests(app);
   // Before the busy door: an upload's deadline counts from its arrival (docs/decisions/0180).
   registerUploadDeadlines(app, { deadlineMs: uploadDeadlineMs(timeouts.requestMs) });
+  registerRequestMetrics(app);
   // Before helmet, cookies and the session: a full queue holds an upload at the door, then 503, almost free (0153).
   registerBusyDoor(app, deps.busyDoorWaitMs);
 
@@ -276,6 +278,8 @@ export async function buildApp(deps: AppDeps) {
     sourceUrlAllow: env.SOURCE_URL_ALLOW,
   });
 
+  // Read with METRICS_TOKEN here, or on METRICS_PORT apart (main.ts); else 404 (docs/decisions/0207).
+  registerMetricsRoute(app, env.METRICS_PORT ? undefined : env.METRICS_TOKEN);
   await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDist, {
     publicUrl: env.PUBLIC_URL,
     premiumPriceEurCents: plans.premium.priceEurCents,

@@ -133,6 +133,10 @@ const envSchema = z
     SOFFICE_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'soffice' : v), z.string()),
     /** bubblewrap's command: LibreOffice runs only inside its sandbox (docs/decisions/0145-libreoffice-in-a-sandbox.md). */
     BWRAP_PATH: z.preprocess((v) => (v === undefined || v === '' ? 'bwrap' : v), z.string()),
+    /** Bearer token that reads /metrics on the app's port (docs/decisions/0207); without it (or METRICS_PORT) /metrics is 404. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** A port of its own for /metrics, without a token (web and worker alike); keep it off the public network. */
+    METRICS_PORT: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number().int().min(1).max(65535).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives; the default is the workspace's build output. */
     WEB_DIST_DIR: optionalText,

@@ -5,6 +5,7 @@ import { startBackgroundTasks } from './cluster/background.js';
 import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { clusterReadiness } from './cluster/readiness.js';
+import { startMetricsServer } from './metrics.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks.js';
 import { openResultStore } from './storage/open.js';
@@ -76,6 +77,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST);
   app.log.info(
     {
       database: database.kind,

@@ -6,6 +6,7 @@ import { openResultStore } from '../storage/open.js';
 import { startResultWorkerFor } from './jobs.js';
 import { STOP_WITHIN_MS } from '../shutdown.js';
 import { checkServicesAtStart } from './start-checks.js';
+import { startMetricsServer } from '../metrics.js';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
@@ -52,5 +53,6 @@ export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) 
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (env.METRICS_PORT) await startMetricsServer(env.METRICS_PORT, env.HOST);
   log.info({ database: database.kind, stallSeconds: env.JOB_STALL_SECONDS }, 'Lightpix worker is ready');
 }

@@ -9,6 +9,7 @@ import { jobTimeLimits, type AppJobs } from './handlers.js';
 import { childProcessPool, type ProcessPoolLimits } from './process-pool.js';
 import { defaultQueueLimits } from './queue.js';
 import { clientError } from './result-queue.js';
+import { metrics } from '../metrics.js';
 import type { ReservationLedger } from './reservations.js';
 import { produceResult, resultGivenBack } from './result-job.js';
 
@@ -79,6 +80,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
         throw new DelayedError();
       }
       const began = performance.now();
+      metrics.jobWait.observe(Math.max(0, Date.now() - job.timestamp) / 1000);
       try {
         await produceResult(deps, job.data.job, await readInput(job.data));
       } catch (error) {

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { metrics } from '../metrics.js';
 import { fileURLToPath } from 'node:url';
 import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
@@ -147,6 +148,8 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
           })
         : () => {};
       const done = () => {
+        const resident = reader.residentBytes();
+        if (resident !== null) metrics.jobMemory.observe(resident);
         stopTiming();
         stopWatching();
         child.off('message', onMessage);
@@ -163,6 +166,7 @@ export function childProcessPool<H extends JobHandlers>(limits: ProcessPoolLimit
       // A worker that dies mid-job was killed for time (CPU or wall-clock) or memory, ended itself for memory, or crashed on the file.
       const onExit = (code: number | null) => {
         done();
+        if (timedOut || overMemory || code === OVER_MEMORY_EXIT) metrics.jobKills.inc({ reason: timedOut ? 'time' : 'memory' });
         reject(timedOut ? tooSlow() : overMemory || code === OVER_MEMORY_EXIT ? tooMuchMemory() : undecodable());
       };
       child.on('message', onMessage);

@@ -1,5 +1,6 @@
 import type { ResultRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import { metrics } from '../metrics.js';
 import { extensionOf } from '../images/formats.js';
 import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';
@@ -98,6 +99,22 @@ export function resultGivenBack(): AppError {
  * the completed row.
  */
 export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<ResultRow> {
+  const began = performance.now();
+  const format =
+    (job.input as { settings?: { format?: string }; format?: string }).settings?.format ?? (job.input as { format?: string }).format;
+  const observe = (outcome: string, made?: string) =>
+    metrics.jobs.observe({ kind: job.kind, format: made ?? format ?? 'unknown', outcome }, (performance.now() - began) / 1000);
+  try {
+    const row = await produceResultOnce(deps, job, data);
+    observe('completed', row.format ?? undefined);
+    return row;
+  } catch (error) {
+    observe(error instanceof AppError ? error.code : 'failed');
+    throw error;
+  }
+}
+
+async function produceResultOnce(deps: ResultJobDeps, job: ResultJob, data: Buffer): Promise<ResultRow> {
   // The owner's earlier jobs may have spent the heavy-work budget while this one waited (docs/decisions/0147).
   if (job.heavy) await deps.ledger.refuseIfHeavyWorkSpent(job.resultId);
   const {

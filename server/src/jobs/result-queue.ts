@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import { fairLines } from './fair-lines.js';
 import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
 import { retryAfterEstimate } from './retry-after.js';
+import { metrics, setWaitingSource } from '../metrics.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
 /**
@@ -66,15 +67,19 @@ export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): Resu
   let admitted = 0;
   let closed = false;
   const isFull = () => closed || lines.waiting + admitted >= limits.maxWaiting;
-  const inLine = (job: ResultJob, data: Buffer) =>
-    lines.run(job, async () => {
+  setWaitingSource(() => lines.waiting);
+  const inLine = (job: ResultJob, data: Buffer) => {
+    const queued = performance.now();
+    return lines.run(job, async () => {
       const began = performance.now();
+      metrics.jobWait.observe((began - queued) / 1000);
       try {
         return await produceResult(deps, job, data);
       } finally {
         retryAfter.jobTook(performance.now() - began);
       }
     });
+  };
   return {
     async assertRoom() {
       if (isFull()) throw busy();
