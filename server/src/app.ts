@@ -45,7 +45,7 @@ import { limitsNamespace } from './cluster/redis.js';
 import { registerBusyDoor } from './busy-door.js';
 import { registerOpenRequests } from './shutdown.js';
 import { registerUploadDeadlines, uploadDeadlineMs } from './multipart.js';
-import { registerMetricsRoute, registerRequestMetrics } from './metrics.js';
+import { registerMetricsRoute, registerRequestMetrics } from './jobs/metrics.js';
 
 export interface AppDeps {
   env: Env;

@@ -5,7 +5,7 @@ import { startBackgroundTasks } from './cluster/background.js';
 import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { clusterReadiness } from './cluster/readiness.js';
-import { startMetricsServer } from './metrics.js';
+import { startMetricsServer } from './jobs/metrics.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks.js';
 import { openResultStore } from './storage/open.js';

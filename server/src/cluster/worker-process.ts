@@ -6,7 +6,7 @@ import { openResultStore } from '../storage/open.js';
 import { startResultWorkerFor } from './jobs.js';
 import { STOP_WITHIN_MS } from '../shutdown.js';
 import { checkServicesAtStart } from './start-checks.js';
-import { startMetricsServer } from '../metrics.js';
+import { startMetricsServer } from '../jobs/metrics.js';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 

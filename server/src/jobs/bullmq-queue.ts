@@ -4,7 +4,7 @@ import { openLinesRedis, waitingNotes } from './bullmq-lines.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
 import { heldAdmission, serverBusy } from './queue.js';
 import { retryAfterEstimate } from './retry-after.js';
-import { setWaitingSource } from '../metrics.js';
+import { setWaitingSource } from './metrics.js';
 import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
 import type { ReservationLedger } from './reservations.js';
 import type { ResultJob } from './result-job.js';

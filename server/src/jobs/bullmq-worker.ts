@@ -9,7 +9,7 @@ import { jobTimeLimits, type AppJobs } from './handlers.js';
 import { childProcessPool, type ProcessPoolLimits } from './process-pool.js';
 import { defaultQueueLimits } from './queue.js';
 import { clientError } from './result-queue.js';
-import { metrics } from '../metrics.js';
+import { metrics } from './metrics.js';
 import type { ReservationLedger } from './reservations.js';
 import { produceResult, resultGivenBack } from './result-job.js';
 

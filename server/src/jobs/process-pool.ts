@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { metrics } from '../metrics.js';
+import { metrics } from './metrics.js';
 import { fileURLToPath } from 'node:url';
 import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';

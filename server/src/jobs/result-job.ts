@@ -1,6 +1,6 @@
 import type { ResultRow } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
-import { metrics } from '../metrics.js';
+import { metrics } from './metrics.js';
 import { extensionOf } from '../images/formats.js';
 import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';

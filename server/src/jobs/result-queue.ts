@@ -3,7 +3,7 @@ import { AppError } from '../errors.js';
 import { fairLines } from './fair-lines.js';
 import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
 import { retryAfterEstimate } from './retry-after.js';
-import { metrics, setWaitingSource } from '../metrics.js';
+import { metrics, setWaitingSource } from './metrics.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
 /**

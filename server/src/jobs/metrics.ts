@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
-import { AppError, toErrorBody } from './errors.js';
+import { AppError, toErrorBody } from '../errors.js';
 
 /*
  * Prometheus metrics (docs/decisions/0207): one registry per process, shared by the app, its jobs and a
- * worker. Read at /metrics with METRICS_TOKEN as a Bearer token, or on METRICS_PORT of their own; neither
+ * worker; kept in jobs/, the lowest floor that counts, so the jobs, the cluster and the app all reach it. Read at /metrics with METRICS_TOKEN as a Bearer token, or on METRICS_PORT of their own; neither
  * set, /metrics is 404.
  */
 export const registry = new client.Registry();
