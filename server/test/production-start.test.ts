@@ -125,8 +125,8 @@ describe.skipIf(!built)('the production start', () => {
     const { code, at } = await server.exited;
     expect(at - stoppedAt, server.output()).toBeLessThan(10_000);
     expect(code, server.output()).toBe(0);
-    // Finished (200) or answered 503 with when to try again: never a connection cut without a word.
-    if (response.status === 200) expect(((await response.json()) as { status: string }).status).toBe('completed');
+    // Finished (201, the result made) or answered 503 with when to try again: never a connection cut without a word.
+    if (response.status === 201) expect(((await response.json()) as { status: string }).status).toBe('completed');
     else {
       expect(response.status, await response.clone().text()).toBe(503);
       expect(response.headers.get('retry-after')).toBe('5');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, confirmationLinks, heavyWork, passwordResets, subscriptions, users } from '../../src/db/schema/index.js';
 import { results } from '../../src/db/schema/results.js';
 import type { Database } from '../../src/db/client.js';
-import { addressPool, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
+import { addressPool, databaseKinds, fixture, operatorAdmin, visitor, type TestApp } from '../helpers.js';
 import { billingApp, postWebhook, StripeFake, subscriber } from '../billing-helpers.js';
 
 const nextIp = addressPool('198.196');
@@ -31,11 +31,11 @@ describe.each(databaseKinds)('admin support tools on %s', (kind) => {
   let adminId: string;
   beforeAll(async () => {
     fake = await new StripeFake().start();
-    t = await billingApp(kind, fake, { ADMIN_EMAILS: BOSS });
+    t = await billingApp(kind, fake, operatorAdmin(BOSS));
     admin = visitor(t.app, nextIp());
-    adminId = (
-      await admin.post('/api/auth/register', { email: BOSS, password: 'correct horse battery', firstName: 'B', lastName: 'Oss' })
-    ).json().id;
+    // The operator's admin, made at start by ADMIN_EMAIL/ADMIN_PASSWORD (docs/decisions/0189).
+    expect((await admin.post('/api/auth/login', { email: BOSS, password: 'correct horse battery' })).statusCode).toBe(200);
+    adminId = (await t.database.db.select().from(users).where(eq(users.email, BOSS)))[0]!.id;
   });
   afterAll(async () => {
     await t.close();
