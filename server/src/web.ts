@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '@lightpix/shared';
 import { AppError, toErrorBody } from './errors.js';
 import { robotsTxt, sitemapXml } from './site/crawlers.js';
-import { renderGuestPage, renderLandingPage, requestLanguage } from './site/landing-html.js';
+import { renderLandingPage } from './site/landing-html.js';
 import { originOf } from './public-origin.js';
 import { landingRenderer } from './site/landing-render.js';
 
@@ -17,8 +17,6 @@ export const defaultWebDist = [path.resolve(here, '../../web/dist'), path.resolv
 );
 
 const knownRoutes = new Set<string>(clientRoutes);
-/** Pages a guest without results gets rendered here, with only the landing's small script until they interact (docs/decisions/0219). */
-const serverRenderedPages = new Set(['/guest', '/auth']);
 
 export interface SiteOptions {
   /** The public address (PUBLIC_URL); without it, absolute links use the request's own host. */
@@ -69,23 +67,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     return renderLandingPage(template!, language, origin, site.premiumPriceEurCents);
   }
 
-  /**
-   * A guest's page rendered here like a landing page, for a guest without results (docs/decisions/0219),
-   * in their browser's language; null when the app's own page is served instead.
-   */
-  async function guestPage(request: FastifyRequest, pathname: string): Promise<string | null> {
-    const session = landing && serverRenderedPages.has(pathname) ? await landing.guestSession(request) : null;
-    if (!landing || !session) return null;
-    const language = requestLanguage(request.headers['accept-language']);
-    try {
-      // The query string is part of the page (/auth?mode=register).
-      return renderGuestPage(landing.template, language, await landing.root(language, session, Date.now(), request.url));
-    } catch (error) {
-      request.log.warn({ err: error }, 'Rendering a guest page failed; the browser renders it instead');
-      return null;
-    }
-  }
-
   /** A page (or the contract's 404 for an unknown API path); a route for GET, so its HTML is compressed (compression.ts). */
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -95,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     }
     const status = knownRoutes.has(routeOf(pathname)) ? 200 : 404;
     const language = landingLanguageOf(pathname);
-    const html = language ? await landingPage(request, language) : ((await guestPage(request, pathname)) ?? template);
+    const html = language ? await landingPage(request, language) : template;
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
   app.get('/*', page);

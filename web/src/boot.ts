@@ -64,10 +64,6 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 async function replay() {
   if (phase === 'running') return;
   phase = 'running';
-  if (root) {
-    root.style.visibility = '';
-    root.inert = false;
-  }
   for (const type of events) window.removeEventListener(type, onEvent, true);
   for (const [field, value] of edited) {
     if (field.isConnected) replayValue(field, value);
@@ -122,31 +118,15 @@ const landingPaths = new Map(
   ]),
 );
 const home = homePathFor(storedLanguage(), navigator.language, landingPaths, languages);
-// A landing page lists its languages' pages; a guest's page the server rendered (docs/decisions/0219) does not.
-const landing = landingPaths.size > 0;
-/** The interface language as lib/i18n.ts's preferredLanguage() picks it: the stored choice, else the browser's, else English. */
-const interfaceLanguage = (() => {
-  const stored = storedLanguage();
-  if (stored && (languages as readonly string[]).includes(stored)) return stored;
-  const primary = navigator.language.split('-')[0]?.toLowerCase() ?? '';
-  return (languages as readonly string[]).includes(primary) ? primary : 'en';
-})();
-if (landing && location.pathname === '/' && home !== '/') {
+if (location.pathname === '/' && home !== '/') {
   // A visitor who chose (or whose browser speaks) another language belongs on that landing page.
   location.replace(home + location.hash);
 } else {
   // The address is the visitor's choice, as the landing page records it once the app runs: the next pages keep it.
-  if (landing) rememberLanguage(document.documentElement.lang);
+  rememberLanguage(document.documentElement.lang);
   for (const type of events) window.addEventListener(type, onEvent, { capture: true, passive: type === 'touchstart' || type === 'wheel' });
   // Back from a payment page: the app reads the result from the address at once.
   if (new URLSearchParams(location.search).has('redirect_status')) start();
   // A notice waits (the account was just deleted): the app shows it now, not at the first touch.
   else if (noticeWaiting()) start();
-  // A guest's page rendered in another language than the visitor reads: the app renders it in theirs now,
-  // and the page in the wrong language is neither shown nor used meanwhile (what was typed there would be lost).
-  else if (!landing && interfaceLanguage !== document.documentElement.lang && root) {
-    root.style.visibility = 'hidden';
-    root.inert = true;
-    start();
-  }
 }

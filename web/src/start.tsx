@@ -27,8 +27,7 @@ export async function startApp(root: HTMLElement, onStarted: () => void = () => 
   const answers = readServerAnswers();
   // The first render waits for the page language's texts, so no text flashes in English first; a page
   // rendered here also waits for its first reads and its own code, asked for at the same time (0218).
-  const renderedIn = document.documentElement.lang;
-  const [language] = await Promise.all([initI18n(), loadPageOf(location.pathname), answers ? null : readFirst(queryClient)]);
+  await Promise.all([initI18n(), ...(answers ? [] : [readFirst(queryClient), loadPageOf(location.pathname)])]);
   const app = (
     <StrictMode>
       <StartedContext value={onStarted}>
@@ -36,8 +35,7 @@ export async function startApp(root: HTMLElement, onStarted: () => void = () => 
       </StartedContext>
     </StrictMode>
   );
-  // A page the server rendered in another language than the visitor's (a guest page, docs/decisions/0219) is rendered anew.
-  if (answers && language === renderedIn) {
+  if (answers) {
     seedQueries(queryClient, answers);
     hydrateRoot(root, app);
   } else {

@@ -124,26 +124,3 @@ export function renderLandingPage(
     .replace('</head>', `  ${landingHead(language, origin, premiumPriceEurCents)}\n  </head>`)
     .replace('<div id="root"></div>', () => body);
 }
-
-/** The language of the Accept-Language header's first entry when the interface speaks it, else English. */
-export function requestLanguage(acceptLanguage: string | undefined): LandingLanguage {
-  const primary = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
-  return (landingLanguages as readonly string[]).includes(primary ?? '') ? (primary as LandingLanguage) : 'en';
-}
-
-/**
- * A guest's page rendered by the server (landing.html with the render, docs/decisions/0219): the
- * render's language, its own title in the head, and in #root the page and its answers.
- */
-export function renderGuestPage(
-  template: string,
-  language: LandingLanguage,
-  root: { markup: string; answers: Record<string, unknown> },
-): string {
-  const title = /^<title>[^<]*<\/title>/.exec(root.markup)?.[0];
-  const body = `<div id="root">${root.markup.replace(/^<title>[^<]*<\/title>/, '')}</div><script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptJson(root.answers)}</script>`;
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(/<title>[^<]*<\/title>/, () => title ?? '<title>Lightpix</title>')
-    .replace('<div id="root"></div>', () => body);
-}

@@ -88,28 +88,19 @@ export function landingRenderer(app: FastifyInstance, webDist: string) {
       }
       return session;
     },
-    /**
-     * The page for this guest (a landing page, or the guest page at `pathname` and its query, docs/decisions/0219): a render
-     * shared with every guest of the same page, language and quota state, at most a minute old.
-     */
-    async root(
-      language: LandingLanguage,
-      session: Record<string, unknown>,
-      now = Date.now(),
-      pathname = landingPath(language),
-    ): Promise<LandingRoot> {
+    /** The page for this guest: a render shared with every guest of the same language and quota state, at most a minute old. */
+    async root(language: LandingLanguage, session: Record<string, unknown>, now = Date.now()): Promise<LandingRoot> {
       if (!fresh(shared, now)) {
         const answers = readShared();
         shared = { at: now, answers };
         answers.catch(() => (shared = null));
       }
-      // Only guests without results are rendered here (guestSession): their first page of results is empty.
-      const visitor: Answers = { [USER_PATH]: null, [SESSION_PATH]: session, [RESULTS_PATH]: { items: [], nextCursor: null } };
+      const visitor: Answers = { [USER_PATH]: null, [SESSION_PATH]: session };
       // The session's ids are not on the page: guests with the same quota state see the same page.
-      const key = JSON.stringify([pathname, language, session.tier, session.imagesProcessed, session.maxImages, session.nextImageAt]);
+      const key = JSON.stringify([language, session.tier, session.imagesProcessed, session.maxImages, session.nextImageAt]);
       let render = renders.get(key);
       if (!fresh(render, now)) {
-        const url = `http://localhost${pathname}`;
+        const url = `http://localhost${landingPath(language)}`;
         const sharedAnswers = await shared!.answers;
         render = {
           at: now,

@@ -19,10 +19,8 @@ export function useShownLandingLanguage(): LandingLanguage | null {
 export function useHomePath(): string {
   const landing = useShownLandingLanguage();
   // Subscribes to language changes, so the links follow a choice made in the menu.
-  const { i18n } = useTranslation();
-  // The server renders a guest's page in the language it will be hydrated in (docs/decisions/0219).
-  const home = typeof navigator === 'undefined' ? (i18n.language as LandingLanguage) : homeLanguage();
-  return landingPath(landing ?? home);
+  useTranslation();
+  return landingPath(landing ?? homeLanguage());
 }
 
 /** A section of the visitor's landing page: `/it#pricing`, `/#faq`. */

@@ -102,8 +102,8 @@ export function i18nOptions(language: string, resources: Resource): InitOptions 
   };
 }
 
-/** Starts i18next with English and the page's language loaded, before the app first renders; gives that language. */
-export async function initI18n(): Promise<Language> {
+/** Starts i18next with English and the page's language loaded, before the app first renders. */
+export async function initI18n(): Promise<void> {
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
@@ -114,5 +114,4 @@ export async function initI18n(): Promise<Language> {
   const resources: Resource = { en: { translation: await loadTree('en') } };
   if (language !== 'en') resources[language] = { translation: await loadTree(language) };
   await i18n.use(initReactI18next).init(i18nOptions(language, resources));
-  return language;
 }

@@ -2,7 +2,6 @@ import {
   apiPaths,
   contactInfoSchema,
   currentUserSchema,
-  historyResponseSchema,
   plansResponseSchema,
   sessionResponseSchema,
   statsResponseSchema,
@@ -30,9 +29,6 @@ export function seedQueries(client: QueryClient, answers: ServerAnswers): void {
     const parsed = read.schema.safeParse(answers[read.path]);
     if (parsed.success) client.setQueryData(read.key, parsed.data);
   }
-  // The visitor's first page of results, which the server reads with their cookie (docs/decisions/0219).
-  const results = historyResponseSchema.safeParse(answers[apiPaths.results]);
-  if (results.success) client.setQueryData(queryKeys.results, { pages: [results.data], pageParams: [null] });
 }
 
 /** The id of the script element that carries the answers in a server-rendered page. */

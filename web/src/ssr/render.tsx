@@ -3,9 +3,8 @@
 import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from '../app/App';
-import { loadPageOf } from '../app/pages/lazyPages';
 import { routes } from '../app/routes';
 import { i18nOptions } from '../lib/i18n';
 import { createQueryClient } from '../lib/queryClient';
@@ -19,10 +18,16 @@ export const landingReadPaths: string[] = landingReads.map((read) => read.path);
 
 const handler = createStaticHandler(routes);
 
-/** One render: a lazy page not loaded yet renders its fallback, marked as left to the browser (<!--$!-->). */
-function renderOnce(url: string, i18n: ReturnType<typeof createInstance>, answers: ServerAnswers, context: StaticHandlerContext): string {
+/** The markup of #root for a landing page's address (an absolute URL) in its language. */
+export async function renderLanding(url: string, language: string, answers: ServerAnswers): Promise<string> {
+  const i18n = createInstance();
+  await i18n.init(
+    i18nOptions(language, { en: { translation: translationsFor('en') }, [language]: { translation: translationsFor(language) } }),
+  );
   const queryClient = createQueryClient();
   seedQueries(queryClient, answers);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
@@ -32,27 +37,6 @@ function renderOnce(url: string, i18n: ReturnType<typeof createInstance>, answer
     </I18nextProvider>,
   );
   queryClient.clear();
-  return html;
-}
-
-/**
- * The markup of #root for a page's address (an absolute URL) in a language: a landing page, or a
- * guest's page the server renders (docs/decisions/0219).
- */
-export async function renderLanding(url: string, language: string, answers: ServerAnswers): Promise<string> {
-  const i18n = createInstance();
-  await i18n.init(
-    i18nOptions(language, { en: { translation: translationsFor('en') }, [language]: { translation: translationsFor(language) } }),
-  );
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);
-  let html = renderOnce(url, i18n, answers, context);
-  if (html.includes('<!--$!-->')) {
-    // The first render of a lazy page asks for its code; once loaded (a task later) every render has it.
-    await loadPageOf(new URL(url).pathname);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    html = renderOnce(url, i18n, answers, context);
-  }
   // A part that failed here would wait for the app to render it: the server serves the app's own page instead.
   if (html.includes('<!--$!-->')) throw new Error(`Part of ${url} failed to render on the server`);
   return html;
