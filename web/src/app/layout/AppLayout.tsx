@@ -34,8 +34,10 @@ export function AppLayout() {
       {/* Room for the workspace's bottom bar on phones (web/src/index.css), above the consent banner. */}
       <div aria-hidden="true" className="action-bar-spacer" />
       <ConsentBanner />
-      {/* A new page opens at its top (or its #section); back and forward return where the visitor was. */}
-      <ScrollRestoration />
+      {/* A new page opens at its top (or its #section); back and forward return where the visitor was. Every page loaded
+          afresh has the key "default", so that one is told apart by its path: leaving /account scrolled down for home
+          (after deleting the account) must not open home at /account's position. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </div>
   );
 }
