@@ -5,6 +5,7 @@ import PQueue from 'p-queue';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
+import { results } from '../../src/db/schema/results.js';
 import { sweepExpired } from '../../src/retention-sweep.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
@@ -122,6 +123,24 @@ describe.each(databaseKinds)('premium batches and their ZIP on %s', (kind) => {
     for (const [index, record] of [a, b, c, d, e].entries()) {
       expect(entries[index]!.data.equals((await client.get(record.objectPath)).rawPayload)).toBe(true);
     }
+  });
+
+  it('writes folders and names stored before they were cleaned without bidi or control characters, in every part of the path', async () => {
+    const { client } = await premiumPerson(t, 'old-folders@example.com');
+    const batchId = randomUUID();
+    const record = (await client.process(await smallPhoto(photo, 13), 'photo.jpg', { batchId, relativePath: 'Holiday/photo.jpg' })).json();
+    // As a row written before decision 0182 holds them: U+202E, a C1 NEL and a TAB in the folders, U+202E and U+0085 in the name.
+    await t.database.db
+      .update(results)
+      .set({ folder: 'Holiday\u202Egpj.exe/Day\u0085 1/\u2067..\u2069/x\ty', originalName: 'IMG\u202E\u0085gpj.exe.jpg' })
+      .where(eq(results.id, record.id));
+
+    const response = await client.get(`/api/batches/${batchId}/zip`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Holidaygpj.exe-2026-11-21.zip');
+    const entries = await unzip(response.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual(['Holidaygpj.exe/Day 1/xy/IMGgpj.exe.jpg']);
+    expect(entries[0]!.data.equals((await client.get(record.objectPath)).rawPayload)).toBe(true);
   });
 
   it('answers 404 to everyone but the owner, and for a batch that does not exist', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AppError } from '../../errors.js';
+import { safeFolder, withoutBidiControls, withoutControlCharacters } from '../../text.js';
 import type { QuotaOwner } from '../quota/index.js';
 import { downloadName, isReserved, ownedBatch, type ResultsDeps } from '../results/index.js';
 import type { ZipEntry } from './zip.js';
@@ -53,7 +54,9 @@ export async function planBatchZip(deps: ResultsDeps, owner: QuotaOwner, batchId
   const notes: string[] = [];
   // Names are given to every result in the same order, so a result's name does not depend on which others expired.
   for (const { row, downloadable } of batch) {
-    const entryPath = name(row.folder, downloadName(row.originalName, row.format || path.extname(row.originalName).slice(1)));
+    // Folders stored before they were cleaned at upload are cleaned here, every segment (docs/decisions/0255).
+    const folder = row.folder === null ? null : safeFolder(row.folder);
+    const entryPath = name(folder, downloadName(row.originalName, row.format || path.extname(row.originalName).slice(1)));
     if (downloadable && row.storageKey) {
       entries.push({
         path: entryPath,
@@ -63,13 +66,15 @@ export async function planBatchZip(deps: ResultsDeps, owner: QuotaOwner, batchId
         compress: !COMPRESSED_FORMATS.has(row.format),
       });
     } else if (isReserved(row)) {
-      notes.push(`${row.folder ? `${row.folder}/` : ''}${row.originalName}: still being processed when this ZIP was made`);
+      notes.push(
+        `${folder ? `${folder}/` : ''}${withoutBidiControls(withoutControlCharacters(row.originalName, ''))}: still being processed when this ZIP was made`,
+      );
     } else {
       notes.push(`${entryPath}: expired on ${utc(row.expiresAt)} and was deleted`);
     }
   }
   if (entries.length === 0) throw new AppError('result_expired', 'Every result of this batch has expired and was deleted.');
-  const folders = new Set(kept.map((row) => row.folder?.split('/')[0] ?? ''));
+  const folders = new Set(kept.map((row) => (row.folder === null ? null : safeFolder(row.folder))?.split('/')[0] ?? ''));
   const [onlyFolder] = folders;
   // The day it was made (UTC, as the quota month), so a second ZIP of the day never reads as the first one's copy.
   const day = deps.now().toISOString().slice(0, 10);

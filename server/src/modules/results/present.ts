@@ -2,13 +2,13 @@ import path from 'node:path';
 import { apiPath, apiPaths, PPTX_MIME_TYPE, type ImageRecord } from '@lightpix/shared';
 import type { ResultRow } from '../../db/schema/results.js';
 import { extensionOf, mimeTypeOf, type InputFormat } from '../../images/formats.js';
-import { withoutBidiControls } from '../../text.js';
+import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
 import { isExpired } from './spent.js';
 
 /** The name a download gets: the original's base name with the new format's extension. */
 export function downloadName(originalName: string, format: string): string {
-  // Names stored before bidi controls were removed at upload lose them here.
-  const base = path.parse(withoutBidiControls(originalName)).name || 'image';
+  // Names stored before bidi and C1 controls were removed at upload lose them here (docs/decisions/0255).
+  const base = path.parse(withoutBidiControls(withoutControlCharacters(originalName, ''))).name || 'image';
   return `${base}.${extensionOf[format as keyof typeof extensionOf] ?? format}`;
 }
 
