@@ -58,7 +58,17 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: (id: string) => /i18n\/[^/]+\/(\w+)\.json$/.exec(id)?.[1] ?? null, test: /shared\/src\/i18n\// },
-                { name: 'zod', test: /node_modules\/zod/ },
+                // The landing's own script (boot.ts) and what it imports stay out of the groups below.
+                // Shared schemas with zod, and the app's small common modules, in one file each: every
+                // file costs ~1 KB of response headers on a phone (docs/decisions/0260).
+                { name: 'shared', test: /node_modules\/zod|shared\/src\/(?!i18n\/)/, includeDependenciesRecursively: false },
+                {
+                  name: 'common',
+                  test: (id: string) =>
+                    /web\/src\/(lib|components\/ui|features\/(session|consent))\//.test(id) &&
+                    !/lib\/(homePath|languages|notice)\./.test(id),
+                  includeDependenciesRecursively: false,
+                },
                 { name: 'react', test: /node_modules\/react/ },
                 { name: 'vendor', test: /node_modules/ },
               ],

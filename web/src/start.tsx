@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readFirst } from './app/firstReads';
@@ -39,6 +39,8 @@ export async function startApp(root: HTMLElement, onStarted: () => void = () => 
     seedQueries(queryClient, answers);
     hydrateRoot(root, app);
   } else {
-    createRoot(root).render(app);
+    // A transition renders in slices that yield to the browser, not in one long task that holds a phone's input (decision 0260).
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
   }
 }

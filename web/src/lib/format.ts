@@ -1,3 +1,21 @@
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl.NumberFormat per language and options: making one costs far more than using it (a list of 20 results formats ~100 numbers). */
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(language, options)));
+  return format;
+}
+
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(language, options)));
+  return format;
+}
+
 /**
  * Intl's output with one kind of space a language: its narrow no-break space (French digit groups,
  * French percent) becomes the no-break space every translation uses (shared/src/i18n/README.md).
@@ -15,9 +33,7 @@ const unbroken = (text: string) => oneSpace(text).replace(/ /g, '\u00a0');
 export function formatSize(bytes: number, language: string): string {
   const kb = bytes / 1024;
   if (Math.round(kb) < 1000) {
-    return unbroken(
-      new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: kb < 10 ? 1 : 0 }).format(kb),
-    );
+    return unbroken(numberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: kb < 10 ? 1 : 0 }).format(kb));
   }
   return formatMb(bytes, language);
 }
@@ -30,7 +46,7 @@ export function percentSaved(originalBytes: number, processedBytes: number): num
 
 /** A percentage (0–100) as the interface language writes it: "75%" (en, it, pl), "75 %" (es, de, fr). */
 export function formatPercent(value: number, language: string, maximumFractionDigits = 0): string {
-  return unbroken(new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits }).format(value / 100));
+  return unbroken(numberFormat(language, { style: 'percent', maximumFractionDigits }).format(value / 100));
 }
 
 /**
@@ -43,21 +59,19 @@ export function formatLikeness(similarity: number, language: string): string {
 
 /** Size limits as the product writes them: "10 MB", "10 Mo" in French. */
 export function formatMb(bytes: number, language: string): string {
-  return unbroken(
-    new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024)),
-  );
+  return unbroken(numberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024)));
 }
 
 /** A date as the interface language writes it: every date on every page goes through here or formatDateTime, so a page has one format. */
 export function formatDate(iso: string, language: string, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(language, { dateStyle: 'medium', timeZone }).format(date);
 }
 
 /** A date with its time, the date part written as formatDate writes it. */
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**
