@@ -14,7 +14,7 @@ import { buildApp } from '../server/src/app.js';
 import { openPglite } from '../server/src/db/client.js';
 import { users } from '../server/src/db/schema/index.js';
 import { results } from '../server/src/db/schema/results.js';
-import { parseEnv } from '../server/src/env.js';
+import { parseEnv } from '../server/src/runtime/env.js';
 import { fileResultStore } from '../server/src/storage/result-store.js';
 
 const COUNT = 100;

@@ -6,8 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySession from '@fastify/session';
 import { MAX_IMAGE_BYTES } from '@lightpix/shared';
 import type { DatabaseHandle } from './db/client.js';
-import type { Env } from './env.js';
-import { AppError, fromFastifyError, registerErrorHandler, toErrorBody } from './errors.js';
+import type { Env } from './runtime/env.js';
+import { AppError, fromFastifyError, registerErrorHandler, toErrorBody } from './core/errors.js';
 import { adminRoutes, ensureOperatorAdmin, type OperatorAdminOutcome } from './modules/admin/index.js';
 import { confirmationRoutes, confirmations as confirmationOffers, createConfirmationMailer } from './modules/confirmations/index.js';
 import { batchesRoutes } from './modules/batches/index.js';
@@ -17,7 +17,7 @@ import { developerApiRoutes } from './modules/developer-api/index.js';
 import { keysRoutes } from './modules/keys/index.js';
 import { registerOriginCheck } from './modules/auth/index.js';
 import { healthRoutes, type ReadinessProbe } from './modules/health/index.js';
-import { appVersion } from './version.js';
+import { appVersion } from './runtime/version.js';
 import { imagesRoutes } from './modules/images/index.js';
 import { presentationsRoutes } from './modules/presentations/index.js';
 import { buildPlanTable } from './modules/plans/index.js';
@@ -36,15 +36,15 @@ import { jobTimeLimits, type AppJobs, type JobProcessPool } from './jobs/handler
 import { defaultQueueLimits } from './jobs/queue.js';
 import { localResultQueue, type ResultQueue } from './jobs/result-queue.js';
 import type { ResultStore } from './storage/result-store.js';
-import { defaultWebDist, registerWebApp } from './web.js';
-import { registerCompression } from './compression.js';
-import { fastifyTrustProxy } from './trust-proxy.js';
-import { clientKey } from './rate-limit.js';
+import { defaultWebDist, registerWebApp } from './http/web-app.js';
+import { registerCompression } from './http/compression.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { clientKey } from './http/rate-limit.js';
 import type { Redis } from 'ioredis';
 import { limitsNamespace } from './cluster/redis.js';
-import { registerBusyDoor } from './busy-door.js';
-import { registerOpenRequests } from './shutdown.js';
-import { registerUploadDeadlines, uploadDeadlineMs } from './multipart.js';
+import { registerBusyDoor } from './http/busy-door.js';
+import { registerOpenRequests } from './runtime/shutdown.js';
+import { registerUploadDeadlines, uploadDeadlineMs } from './http/multipart.js';
 import { registerMetricsRoute, registerRequestMetrics } from './jobs/metrics.js';
 
 export interface AppDeps {
@@ -60,7 +60,7 @@ export interface AppDeps {
   pool?: JobProcessPool;
   /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
   queueLimits?: ProcessPoolLimits;
-  /** How long an upload that finds the queue full waits for a place before its 503 (busy-door.ts); defaults to DOOR_WAIT_MS. */
+  /** How long an upload that finds the queue full waits for a place before its 503 (http/busy-door.ts); defaults to DOOR_WAIT_MS. */
   busyDoorWaitMs?: number;
   /** Defaults to REQUEST_TIMEOUTS; tests shorten them. */
   timeouts?: typeof REQUEST_TIMEOUTS;

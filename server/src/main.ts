@@ -1,5 +1,5 @@
 import { DatabaseUnreachable, openDatabase } from './db/client.js';
-import { EnvError, loadEnvOrExit } from './env.js';
+import { EnvError, loadEnvOrExit } from './runtime/env.js';
 import { buildApp } from './app.js';
 import { startBackgroundTasks } from './cluster/background.js';
 import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
@@ -9,11 +9,11 @@ import { startMetricsServer } from './jobs/metrics.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks.js';
 import { openResultStore } from './storage/open.js';
-import { retentionSettings, sweepExpired } from './retention-sweep.js';
+import { retentionSettings, sweepExpired } from './modules/retention/index.js';
 import { quotaLedger } from './modules/quota/index.js';
 import { recordUptimeMinute } from './modules/stats/index.js';
 import { JobStillRunning } from './jobs/result-queue.js';
-import { stopWithin, stoppedBeforeDone } from './shutdown.js';
+import { stopWithin, stoppedBeforeDone } from './runtime/shutdown.js';
 
 async function main() {
   const startedAt = performance.now();

@@ -1,6 +1,6 @@
 // `npm run worker`: a process that only consumes result jobs from Redis (ROLE=worker whatever ROLE says).
 import { DatabaseUnreachable } from './db/client.js';
-import { EnvError, loadEnvOrExit } from './env.js';
+import { EnvError, loadEnvOrExit } from './runtime/env.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { ServiceUnreachable } from './cluster/start-checks.js';
 import { quotaLedger } from './modules/quota/index.js';

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.js';
 import { openPglite, openPostgres, pgliteOptions, type DatabaseHandle } from '../src/db/client.js';
-import { parseEnv } from '../src/env.js';
+import { parseEnv } from '../src/runtime/env.js';
 import { fileResultStore, type ResultStore } from '../src/storage/result-store.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';

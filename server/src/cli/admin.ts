@@ -1,6 +1,6 @@
 // `npm run admin -- grant|revoke someone@example.com`: the operator's way to give or take the admin role.
 import { openDatabase } from '../db/client.js';
-import { parseEnv } from '../env.js';
+import { parseEnv } from '../runtime/env.js';
 import { setAdminRole } from '../modules/admin/index.js';
 
 const [action, email] = process.argv.slice(2);

@@ -7,7 +7,7 @@ export const UPTIME_INTERVAL_MS = 60 * 1000;
 
 /**
  * The work of each turn, handed in by main.ts (cluster/ never imports modules/): the retention sweep
- * (retention-sweep.ts) and the uptime sample (modules/stats).
+ * (modules/retention) and the uptime sample (modules/stats).
  */
 export interface BackgroundWork<Report extends object = object> {
   /** `staleAfterMs: 0` gives back every reservation (a lone instance's start); undefined, the usual age. */

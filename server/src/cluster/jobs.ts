@@ -1,4 +1,4 @@
-import type { Env } from '../env.js';
+import type { Env } from '../runtime/env.js';
 import { bullResultQueue } from '../jobs/bullmq-queue.js';
 import { startResultWorker, type JobLog } from '../jobs/bullmq-worker.js';
 import { defaultQueueLimits } from '../jobs/queue.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Env } from '../env.js';
+import type { Env } from '../runtime/env.js';
 import { lastWorkerSeen } from '../jobs/bullmq-lines.js';
 
 /** A web instance is ready only while some worker has been seen this recently (docs/decisions/0206). */

@@ -1,4 +1,4 @@
-import type { Env } from '../env.js';
+import type { Env } from '../runtime/env.js';
 import { findBucket } from '../storage/s3-store.js';
 
 /** A service a setting names cannot be used at start: one line naming the setting, exit 1 (docs/decisions/0206). */

@@ -1,10 +1,10 @@
 import { openDatabase, type Database } from '../db/client.js';
-import type { Env, WorkerEnv } from '../env.js';
+import type { Env, WorkerEnv } from '../runtime/env.js';
 import type { JobLog } from '../jobs/bullmq-worker.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
 import { openResultStore } from '../storage/open.js';
 import { startResultWorkerFor } from './jobs.js';
-import { STOP_WITHIN_MS } from '../shutdown.js';
+import { STOP_WITHIN_MS } from '../runtime/shutdown.js';
 import { checkServicesAtStart } from './start-checks.js';
 import { startMetricsServer } from '../jobs/metrics.js';
 

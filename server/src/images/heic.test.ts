@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { outputForOriginal } from './formats.js';
 import { decodeHeic, readHeif } from './heic.js';
 import { inspectImage } from './inspect.js';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { crc32, deflateSync } from 'node:zlib';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { readHeif, type HeifFacts } from './heif-boxes.js';
 import { PNG_SIGNATURE } from './integrity.js';
 import { tooManyPixels, tooSlow } from './limits.js';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'sharp';
 import { sharp } from './loaders.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { uploadFormatLabels } from '@lightpix/shared';
 import { ACCEPTED_FORMATS_TEXT, isInputFormat, type InputFormat } from './formats.js';
 import { damagedHeic, decodedSize, pendingOrientation, readHeif } from './heic.js';

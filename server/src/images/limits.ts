@@ -1,5 +1,5 @@
 import { targetSize, type ResizeRequest } from '@lightpix/shared';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 
 /**
  * What one image job may cost, judged from the header before any pixel is decoded

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { outputForOriginal } from './formats.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage } from './optimise.js';

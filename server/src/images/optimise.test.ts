@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ssim as ssimJs } from 'ssim.js';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { outputForOriginal } from './formats.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';

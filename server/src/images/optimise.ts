@@ -1,7 +1,7 @@
 import type { Sharp } from 'sharp';
 import { fromPixels, sharp } from './loaders.js';
 import { smartQuality as sizeBasedQuality, type ResizeRequest } from '@lightpix/shared';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { encode, keepsAnimation, type EncodedFormat } from './encode.js';
 import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { SearchDeadline, type SearchOutcome } from './deadline.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toErrorBody } from '../errors.js';
+import { toErrorBody } from '../core/errors.js';
 import { errorOfReason, notProcessed } from './bullmq-queue.js';
 
 describe('a BullMQ job that failed with no reason kept (a worker died twice on it)', () => {

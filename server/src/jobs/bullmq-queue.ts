@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import type { ResultStore } from '../storage/result-store.js';
 import { openLinesRedis, waitingNotes } from './bullmq-lines.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { Job } from 'bullmq';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import { openLinesRedis, PARKED_MS, WORKER_RENEW_MS, workerLines } from './bullmq-lines.js';
 import { RESULT_QUEUE, errorOfReason, failureReason, jobsPrefix, type CompletedResultJob, type QueuedResultJob } from './bullmq-queue.js';

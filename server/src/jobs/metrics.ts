@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
-import { AppError, toErrorBody } from '../errors.js';
+import { AppError, toErrorBody } from '../core/errors.js';
 
 /*
  * Prometheus metrics (docs/decisions/0207): one registry per process, shared by the app, its jobs and a

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import type { ErrorCode, ErrorParams, FieldProblem } from '@lightpix/shared';
 
 /**

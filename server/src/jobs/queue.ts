@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { RETRY_AFTER_MIN_SECONDS } from './retry-after.js';
 
 export interface QueueLimits {

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import type { ResultRow } from '../db/schema/index.js';
 
 /** The columns a finished job writes into its result row. */

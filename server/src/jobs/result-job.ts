@@ -1,5 +1,5 @@
 import type { ResultRow } from '../db/schema/index.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { metrics } from './metrics.js';
 import { extensionOf } from '../images/formats.js';
 import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';

@@ -1,5 +1,5 @@
 import type { ResultRow } from '../db/schema/index.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { fairLines } from './fair-lines.js';
 import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
 import { retryAfterEstimate } from './retry-after.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 import { dropExternalLinks } from './links.js';
 import { SANDBOX_FOLDER, runSandboxed, writeProfile, type ConverterState, type PptConverter } from './sandbox.js';
 import { invalidDeck } from './zip.js';

@@ -1,7 +1,7 @@
 import { buffer as readAll } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 
 /**
  * A deck's package read with limits, because the zip is a stranger's (docs/decisions/0146): the part

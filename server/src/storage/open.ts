@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../env.js';
+import type { Env } from '../runtime/env.js';
 import { fileResultStore, type ResultStore } from './result-store.js';
 import { S3_INPUT_PREFIX, s3ResultStore } from './s3-store.js';
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../errors.js';
+import { AppError } from '../core/errors.js';
 
 /** A stored result's bytes are gone (deleted by hand, lost disk): the download says so instead of failing. */
 export class StoredFileMissing extends Error {

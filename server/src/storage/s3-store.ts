@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { StorageSettings } from '../env.js';
+import type { StorageSettings } from '../runtime/env.js';
 import { StoredFileMissing, storeUnavailable, type ResultStore } from './result-store.js';
 
 const SAFE_KEY = /^[A-Za-z0-9._-]+$/;

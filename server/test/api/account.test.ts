@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { adminAudit, apiKeys, sessions, subscriptions, users } from '../../src/db/schema/index.js';
 import { results } from '../../src/db/schema/results.js';
-import { EnvError, parseEnv } from '../../src/env.js';
+import { EnvError, parseEnv } from '../../src/runtime/env.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
 import { addressPool, createTestApp, databaseKinds, fixture, openTestDatabase, operatorAdmin, visitor, type TestApp } from '../helpers.js';
 import { billingApp, postWebhook, StripeFake, stripeSettings, subscriber, tierOf } from '../billing-helpers.js';

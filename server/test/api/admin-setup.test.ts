@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSetup, buildApp } from '../../src/app.js';
 import { adminAudit, users } from '../../src/db/schema/index.js';
-import { EnvError, parseEnv } from '../../src/env.js';
+import { EnvError, parseEnv } from '../../src/runtime/env.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
 import { addressPool, createTestApp, databaseKinds, testClock, visitor, type TestApp } from '../helpers.js';
 import { readable, startMailCatcher, type CaughtMail } from '../mail-catcher.js';

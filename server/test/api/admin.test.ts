@@ -138,7 +138,7 @@ describe.each(databaseKinds)('history and admin on %s', (kind) => {
 
 describe.each(databaseKinds)('the operator command on %s', (kind) => {
   it('grants and revokes the admin role by e-mail, with an audit row', async () => {
-    const { setAdminRole } = await import('../../src/modules/admin/service.js');
+    const { setAdminRole } = await import('../../src/modules/admin/users.js');
     const t = await createTestApp(kind);
     try {
       const client = visitor(t.app, '198.20.9.9');

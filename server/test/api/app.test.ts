@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers.js';
 import { signedUp } from '../developers.js';
-import { EnvError, parseEnv } from '../../src/env.js';
+import { EnvError, parseEnv } from '../../src/runtime/env.js';
 
 describe.each(databaseKinds)('the app on %s', (kind) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { results } from '../../src/db/schema/results.js';
-import { sweepExpired } from '../../src/retention-sweep.js';
+import { sweepExpired } from '../../src/modules/retention/index.js';
 import { signedUp } from '../developers.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 import { unzip } from '../zip.js';

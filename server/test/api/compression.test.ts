@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { apiPaths } from '@lightpix/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_ABOVE_BYTES } from '../../src/compression.js';
+import { COMPRESS_ABOVE_BYTES } from '../../src/http/compression.js';
 import { createTestApp, databaseKinds, type TestApp } from '../helpers.js';
 
 // A built asset as web/vite.config.ts leaves it: the file, and its .br and .gz copies beside it.

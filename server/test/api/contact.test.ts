@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../src/db/schema/index.js';
-import { EnvError, parseEnv } from '../../src/env.js';
+import { EnvError, parseEnv } from '../../src/runtime/env.js';
 import { addressPool, createTestApp, databaseKinds, operatorAdmin, signedInAdmin, visitor, type TestApp } from '../helpers.js';
 import { startMailCatcher } from '../mail-catcher.js';
 import { freePort } from '../ports.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers, type JobProcessPool } from '../../src/jobs/handlers.js';
-import { sweepExpired } from '../../src/retention-sweep.js';
+import { sweepExpired } from '../../src/modules/retention/index.js';
 import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 
 /** Runs jobs in this process, each only once the test opens its gate: a job as long as the test wants, by the app's clock. */

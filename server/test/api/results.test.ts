@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../src/retention-sweep.js';
+import { sweepExpired } from '../../src/modules/retention/index.js';
 import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 
 describe.each(databaseKinds)('results and retention on %s', (kind) => {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, contactMessages, heavyWork, passwordResets } from '../../src/db/schema/index.js';
 import { results } from '../../src/db/schema/results.js';
-import { parseEnv } from '../../src/env.js';
-import { retentionSettings, sweepExpired } from '../../src/retention-sweep.js';
+import { parseEnv } from '../../src/runtime/env.js';
+import { retentionSettings, sweepExpired } from '../../src/modules/retention/index.js';
 import { addressPool, createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 
 const nextIp = addressPool('198.197');

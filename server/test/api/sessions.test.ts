@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/db/schema/index.js';
 import { results } from '../../src/db/schema/results.js';
-import { sweepExpired } from '../../src/retention-sweep.js';
+import { sweepExpired } from '../../src/modules/retention/index.js';
 import { addressPool, createTestApp, databaseKinds, visitor, type TestApp } from '../helpers.js';
 
 const nextIp = addressPool('198.51');

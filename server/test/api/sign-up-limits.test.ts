@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/env.js';
+import { parseEnv } from '../../src/runtime/env.js';
 import { addressPool, createTestApp, databaseKinds, fixture, testClock, visitor, type TestApp } from '../helpers.js';
 import { readable, startMailCatcher, type CaughtMail } from '../mail-catcher.js';
 

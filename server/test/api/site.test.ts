@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { landingLanguages, landingPath, landingTexts, statsResponseSchema } from '@lightpix/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordUptimeMinute } from '../../src/modules/stats/service.js';
+import { recordUptimeMinute } from '../../src/modules/stats/figures.js';
 import { createTestApp, databaseKinds, fixture, visitor, type TestApp } from '../helpers.js';
 
 const PUBLIC_URL = 'https://lightpix.example';

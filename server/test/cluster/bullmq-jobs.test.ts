@@ -11,7 +11,7 @@ import { apiPaths } from '@lightpix/shared';
 import { buildApp } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
-import { parseEnv } from '../../src/env.js';
+import { parseEnv } from '../../src/runtime/env.js';
 import { bullResultQueue, jobsPrefix, RESULT_QUEUE } from '../../src/jobs/bullmq-queue.js';
 import { startResultWorker, type JobLog } from '../../src/jobs/bullmq-worker.js';
 import type { ResultQueue } from '../../src/jobs/result-queue.js';

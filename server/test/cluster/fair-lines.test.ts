@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { results } from '../../src/db/schema/results.js';
 import { buildApp } from '../../src/app.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
-import { parseEnv } from '../../src/env.js';
+import { parseEnv } from '../../src/runtime/env.js';
 import { waitingNotes, workerLines } from '../../src/jobs/bullmq-lines.js';
 import { bullResultQueue } from '../../src/jobs/bullmq-queue.js';
 import { startResultWorker, type JobLog } from '../../src/jobs/bullmq-worker.js';

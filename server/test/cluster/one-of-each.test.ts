@@ -8,8 +8,8 @@ import { sampleUptimeOnce, sweepOnce } from '../../src/cluster/background.js';
 import { migrationsFolder, openPostgres, type DatabaseHandle } from '../../src/db/client.js';
 import { uptimeMinutes } from '../../src/db/schema/index.js';
 import { results } from '../../src/db/schema/results.js';
-import { sweepExpired } from '../../src/retention-sweep.js';
-import { recordUptimeMinute } from '../../src/modules/stats/service.js';
+import { sweepExpired } from '../../src/modules/retention/index.js';
+import { recordUptimeMinute } from '../../src/modules/stats/figures.js';
 import type { ResultStore } from '../../src/storage/result-store.js';
 
 /** The sweep main.ts hands the background tasks, over a given store. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../src/env.js';
+import { EnvError, parseEnv } from '../../src/runtime/env.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: os.tmpdir() };
 const secret = 's'.repeat(32);

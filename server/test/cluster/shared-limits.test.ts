@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openLimitsRedis } from '../../src/cluster/redis.js';
 import type { DatabaseHandle } from '../../src/db/client.js';
-import { parseEnv } from '../../src/env.js';
+import { parseEnv } from '../../src/runtime/env.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
 import { databaseKinds, openTestDatabase, visitor } from '../helpers.js';
 

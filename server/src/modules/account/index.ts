@@ -3,4 +3,4 @@
  * The module's door: other modules and the entry points import only this file.
  */
 export { accountRoutes } from './routes.js';
-export { removeAccount } from './service.js';
+export { removeAccount } from './password-and-deletion.js';

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths, changePasswordRequestSchema, deleteAccountRequestSchema } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
+import { AppError, parseBody } from '../../core/errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { Billing } from '../billing/index.js';
 import { currentVisitor } from '../session/index.js';
-import { changePassword, checkDeletionPassword, deleteAccount } from './service.js';
+import { changePassword, checkDeletionPassword, deleteAccount } from './password-and-deletion.js';
 
 async function signedInUser(request: FastifyRequest, db: Database) {
   const { user } = await currentVisitor(request, db);

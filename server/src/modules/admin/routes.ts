@@ -16,7 +16,7 @@ import {
   type AdminUsersResponse,
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
+import { AppError, parseBody } from '../../core/errors.js';
 import { isAdmin } from '../auth/index.js';
 import { deleteContactMessage, listContactMessages, setContactMessageHandled } from '../contact/index.js';
 import { currentVisitor } from '../session/index.js';
@@ -25,7 +25,7 @@ import { emailUnavailable } from '../password-reset/index.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import type { Billing } from '../billing/index.js';
 import { listAudit, recordAudit } from './audit.js';
-import { adminStats, deleteUserBySupport, listUsers, sendUserResetLink, updateUser } from './service.js';
+import { adminStats, deleteUserBySupport, listUsers, sendUserResetLink, updateUser } from './users.js';
 
 /** Every /api/admin route sits behind this one guard: 401 signed out, 403 for anyone not an admin. */
 async function requireAdmin(request: FastifyRequest, db: Database): Promise<string> {

@@ -4,6 +4,6 @@
  */
 export { registerOriginCheck } from './origin.js';
 export { authRoutes } from './routes.js';
-export { isAdmin, toCurrentUser } from './service.js';
+export { isAdmin, toCurrentUser } from './credentials.js';
 export { signIn } from './sign-in.js';
 export { guardPasswordCheck, PASSWORD_LIMITS, type PasswordAttempt } from './password-attempts.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { passwordFailures } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 
 /**
  * Every route that checks a password shares these limits (docs/decisions/0188). Only wrong passwords

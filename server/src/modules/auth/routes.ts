@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths, SIGN_OUT_PAGE, loginRequestSchema, registerRequestSchema, safeRedirect, type CurrentUser } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { parseBody } from '../../errors.js';
+import { parseBody } from '../../core/errors.js';
 import { currentVisitor, findUser } from '../session/index.js';
 import { signIn } from './sign-in.js';
 import { adoptGuestResults } from '../results/index.js';
-import { registerUser, toCurrentUser, verifyCredentials } from './service.js';
-import { byAddress } from '../../rate-limit.js';
+import { registerUser, toCurrentUser, verifyCredentials } from './credentials.js';
+import { byAddress } from '../../http/rate-limit.js';
 import type { Confirmations } from '../confirmations/index.js';
 import type { PlanTable } from '../plans/index.js';
 import { deviceOf, takeSignUp, type SignUpLimits } from './sign-up-limits.js';

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { signUps } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 
 /** How many accounts an address and a device may create in a window (SIGNUPS_PER_ADDRESS, SIGNUPS_PER_DEVICE, SIGNUP_WINDOW_HOURS). */
 export interface SignUpLimits {

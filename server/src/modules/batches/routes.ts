@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { sendStoredFile } from '../../download.js';
+import { sendStoredFile } from '../../http/download.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { currentVisitor } from '../session/index.js';
-import { NOTE_HEADING, planBatchZip } from './service.js';
+import { NOTE_HEADING, planBatchZip } from './zip-plan.js';
 import { streamZip } from './zip.js';
 
 export interface BatchesDeps {

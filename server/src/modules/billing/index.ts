@@ -3,6 +3,6 @@
  * The module's door: other modules and the entry points import only this file.
  */
 export { type BillingDeps, stripeWebhookRoutes, subscriptionRoutes } from './routes.js';
-export { cancelAllSubscriptions } from './service.js';
+export { cancelAllSubscriptions } from './payments.js';
 export { type Billing, billingFromEnv, checkPrice } from './stripe.js';
 export { currentSubscriptionField, refreshTier } from './subscriptions.js';

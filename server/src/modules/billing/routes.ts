@@ -8,12 +8,12 @@ import {
   type PortalResponse,
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
-import { originOf } from '../../public-origin.js';
+import { AppError, parseBody } from '../../core/errors.js';
+import { originOf } from '../../http/public-origin.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
 import type { Billing } from './stripe.js';
-import { createSubscription, describeBilling, handleWebhook, openPortal, requireBilling, setCancelAtPeriodEnd } from './service.js';
+import { createSubscription, describeBilling, handleWebhook, openPortal, requireBilling, setCancelAtPeriodEnd } from './payments.js';
 
 export interface BillingDeps {
   db: Database;

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { Env } from '../../env.js';
-import { EnvError } from '../../env.js';
+import type { Env } from '../../runtime/env.js';
+import { EnvError } from '../../runtime/env.js';
 
 /** Stripe, when this installation has keys: the client and the settings the billing service needs. */
 export interface Billing {

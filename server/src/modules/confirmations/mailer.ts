@@ -1,5 +1,5 @@
 import { CONFIRMATION_LINK_LIFETIME_HOURS, CONFIRM_EMAIL_PATH, type ConfirmationPurpose, type LandingLanguage } from '@lightpix/shared';
-import type { Env } from '../../env.js';
+import type { Env } from '../../runtime/env.js';
 import { smtpTransport } from '../contact/index.js';
 
 /** One confirmation link as it is e-mailed to the account's own address. */

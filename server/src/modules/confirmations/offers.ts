@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { ConfirmationMailer } from './mailer.js';
-import { hasOpenLink, sendConfirmationLink } from './service.js';
+import { hasOpenLink, sendConfirmationLink } from './links.js';
 
 /**
  * What an account is asked to confirm by mail, and the mail sent in the background after the answer:

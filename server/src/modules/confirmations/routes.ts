@@ -7,13 +7,13 @@ import {
   type EmailConfirmationReceipt,
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
-import { byAddress } from '../../rate-limit.js';
+import { AppError, parseBody } from '../../core/errors.js';
+import { byAddress } from '../../http/rate-limit.js';
 import type { PlanTable } from '../plans/index.js';
 import { awaitsEmailConfirmation } from '../quota/index.js';
 import { currentVisitor } from '../session/index.js';
 import type { Confirmations } from './offers.js';
-import { followConfirmationLink, sendConfirmationLink } from './service.js';
+import { followConfirmationLink, sendConfirmationLink } from './links.js';
 
 const FOLLOWS_PER_IP = { max: 10, timeWindow: '15 minutes', keyGenerator: byAddress };
 /** New e-mail links per account: enough for a lost mail or two. */

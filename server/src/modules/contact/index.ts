@@ -10,4 +10,4 @@ export {
   listContactMessages,
   setContactMessageHandled,
   sweepContactMessages,
-} from './service.js';
+} from './messages.js';

@@ -1,5 +1,5 @@
-import type { Env } from '../../env.js';
-import { withoutControlCharacters } from '../../text.js';
+import type { Env } from '../../runtime/env.js';
+import { withoutControlCharacters } from '../../core/text.js';
 import { confirmationMailText } from './confirmation.js';
 
 /** One contact message as it is e-mailed to the team. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths, contactRequestSchema, type ContactInfo, type ContactReceipt } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import type { Env } from '../../env.js';
-import { parseBody } from '../../errors.js';
+import type { Env } from '../../runtime/env.js';
+import { parseBody } from '../../core/errors.js';
 import { findUser } from '../session/index.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { createContactMailer } from './mailer.js';
-import { confirmationDue, deliverContactMessage, storeContactMessage } from './service.js';
-import { byAddress } from '../../rate-limit.js';
+import { confirmationDue, deliverContactMessage, storeContactMessage } from './messages.js';
+import { byAddress } from '../../http/rate-limit.js';
 
 export interface ContactDeps {
   db: Database;

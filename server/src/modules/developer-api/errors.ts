@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { TINIFY_ERRORS, type ApiErrorBody, type ErrorCode, type TinifyErrorName } from '@lightpix/shared';
-import { AppError, fromFastifyError } from '../../errors.js';
+import { AppError, fromFastifyError } from '../../core/errors.js';
 
 /** An error as Tinify's clients read it: a status, a name to branch on and a message. Only this module uses it. */
 export class TinifyError extends Error {

@@ -12,9 +12,9 @@ import {
   type ApiUsage,
   type ShrinkResponse,
 } from '@lightpix/shared';
-import { AppError } from '../../errors.js';
-import { originOf } from '../../public-origin.js';
-import { sendStoredFile } from '../../download.js';
+import { AppError } from '../../core/errors.js';
+import { originOf } from '../../http/public-origin.js';
+import { sendStoredFile } from '../../http/download.js';
 import type { ImagesDeps } from '../images/index.js';
 import { hashKey } from '../keys/index.js';
 import type { PlanTable } from '../plans/index.js';
@@ -23,7 +23,7 @@ import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './au
 import { fetchSourceImage, parseAllowList, SourceUrlError, type Resolve } from '../fetch/index.js';
 import { TinifyError, toTinifyError } from './errors.js';
 import { openApiDocument } from './openapi.js';
-import { changesImage, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './service.js';
+import { changesImage, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './outputs.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

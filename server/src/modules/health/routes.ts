@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import type { ResultStore } from '../../storage/result-store.js';
-import { healthChecker, readinessChecker, type ReadinessProbe } from './service.js';
+import { healthChecker, readinessChecker, type ReadinessProbe } from './checks.js';
 
 export interface HealthDeps {
   db: Database;

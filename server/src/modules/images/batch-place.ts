@@ -1,6 +1,6 @@
 import { batchIdSchema } from '@lightpix/shared';
-import { fieldRefusal } from '../../errors.js';
-import { safeFolder } from '../../text.js';
+import { fieldRefusal } from '../../core/errors.js';
+import { safeFolder } from '../../core/text.js';
 
 /** Which selection a file came with, and the folder it sat in when a folder was chosen. */
 export interface BatchPlace {

@@ -5,4 +5,4 @@
  */
 export { type ImagesDeps, ownerKey, reserveAndProduce } from './produce.js';
 export { imagesRoutes } from './routes.js';
-export { type ProcessSettings, processUpload, type Upload } from './service.js';
+export { type ProcessSettings, processUpload, type Upload } from './upload.js';

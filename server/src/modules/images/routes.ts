@@ -8,14 +8,14 @@ import {
   type ImageRecord,
   type ResultsResponse,
 } from '@lightpix/shared';
-import { AppError, fieldRefusal, parseBody } from '../../errors.js';
-import { readUpload } from '../../multipart.js';
-import { sendStoredFile } from '../../download.js';
+import { AppError, fieldRefusal, parseBody } from '../../core/errors.js';
+import { readUpload } from '../../http/multipart.js';
+import { sendStoredFile } from '../../http/download.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
 import { parseBatchPlace } from './batch-place.js';
 import { contentTypeOf, currentResultsOf, downloadName, historyOf, openOwnedResult, removeResult } from '../results/index.js';
-import { parseSettings, processUpload } from './service.js';
+import { parseSettings, processUpload } from './upload.js';
 import { allowedPlan } from '../quota/index.js';
 import type { ImagesDeps } from './produce.js';
 
@@ -29,7 +29,7 @@ const imageUpload = (maxBytes: number) => ({
 });
 
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
-  // A full queue is refused before helmet, the session and the body (busy-door.ts, docs/decisions/0153).
+  // A full queue is refused before helmet, the session and the body (http/busy-door.ts, docs/decisions/0153).
   app.post(
     apiPaths.processImage,
     { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths, createApiKeyRequestSchema, MAX_API_KEYS, type ApiKeysResponse, type CreatedApiKey } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
+import { AppError, parseBody } from '../../core/errors.js';
 import { currentVisitor } from '../session/index.js';
-import { createKey, listKeys, revokeKey } from './service.js';
+import { createKey, listKeys, revokeKey } from './api-keys.js';
 
 export interface KeysDeps {
   db: Database;

@@ -4,4 +4,4 @@
  */
 export { createPasswordResetMailer, type PasswordResetMailer } from './mailer.js';
 export { passwordResetRoutes } from './routes.js';
-export { emailUnavailable, endResetLinks, sendResetLink, sweepPasswordResets } from './service.js';
+export { emailUnavailable, endResetLinks, sendResetLink, sweepPasswordResets } from './reset-links.js';

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_LIFETIME_MINUTES, RESET_PASSWORD_PATH, type LandingLanguage } from '@lightpix/shared';
-import type { Env } from '../../env.js';
+import type { Env } from '../../runtime/env.js';
 import { smtpTransport } from '../contact/index.js';
 
 /** One reset link as it is e-mailed to the account's own address. */

@@ -8,13 +8,13 @@ import {
   type PasswordResetReceipt,
 } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { AppError, parseBody } from '../../errors.js';
+import { AppError, parseBody } from '../../core/errors.js';
 import { toCurrentUser } from '../auth/index.js';
 import { signIn } from '../auth/index.js';
 import type { PasswordResetMailer } from './mailer.js';
 import type { PlanTable } from '../plans/index.js';
-import { emailUnavailable, resetPassword, sendResetLinkIfAccount } from './service.js';
-import { byAddress } from '../../rate-limit.js';
+import { emailUnavailable, resetPassword, sendResetLinkIfAccount } from './reset-links.js';
+import { byAddress } from '../../http/rate-limit.js';
 
 export interface PasswordResetDeps {
   db: Database;

@@ -3,4 +3,4 @@
  * The module's door: other modules and the entry points import only this file.
  */
 export { plansRoutes } from './routes.js';
-export { buildPlanTable, type PlanTable } from './service.js';
+export { buildPlanTable, type PlanTable } from './plan-table.js';

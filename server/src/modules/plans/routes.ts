@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, tiers, type PlansResponse, type Retention } from '@lightpix/shared';
-import type { PlanTable } from './service.js';
+import type { PlanTable } from './plan-table.js';
 
 export async function plansRoutes(
   app: FastifyInstance,

@@ -1,11 +1,11 @@
 import { allowedPlan } from '../quota/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPath, apiPaths, presentationFieldsSchema, type ImageRecord } from '@lightpix/shared';
-import { fieldRefusal, parseBody } from '../../errors.js';
+import { fieldRefusal, parseBody } from '../../core/errors.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
-import { readUpload } from '../../multipart.js';
-import { assertPowerpointAllowed, deckStatus, processDeck, type PresentationsDeps } from './service.js';
+import { readUpload } from '../../http/multipart.js';
+import { assertPowerpointAllowed, deckStatus, processDeck, type PresentationsDeps } from './decks.js';
 
 /** The `file` part (up to the plan's deck size) and the text fields, in any order. */
 const deckUpload = (maxBytes: number) => ({
@@ -20,7 +20,7 @@ const deckUpload = (maxBytes: number) => ({
 const wantsAsync = (request: FastifyRequest) => /(^|[,;\s])respond-async\b/i.test(String(request.headers.prefer ?? ''));
 
 export async function presentationsRoutes(app: FastifyInstance, deps: PresentationsDeps & { plans: PlanTable }) {
-  // A full queue is refused before a deck of up to the plan's size is read, or a session touched (busy-door.ts, 0153).
+  // A full queue is refused before a deck of up to the plan's size is read, or a session touched (http/busy-door.ts, 0153).
   app.post(
     apiPaths.processDeck,
     { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },

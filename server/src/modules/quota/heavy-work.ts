@@ -1,7 +1,7 @@
 import { lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { heavyWork } from '../../db/schema/heavy-work.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { ResultJobSpec } from '../../jobs/result-job.js';
 import { chargedOwnerOf, stricterCount, type ChargedOwner } from '../results/index.js';
 

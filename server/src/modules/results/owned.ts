@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { HistoryResponse, ResultsPageQuery } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { StoredFileMissing, type ResultStore } from '../../storage/result-store.js';
 import type { ChargedOwner } from './charged.js';
 import { pageOf } from './pages.js';

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { RESULTS_PAGE_SIZE, type ResultsPageQuery } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
-import { fieldRefusal } from '../../errors.js';
+import { fieldRefusal } from '../../core/errors.js';
 
 /** Where the previous page ended: the last row's creation time and id (docs/decisions/0120-results-paged-by-cursor.md). */
 interface Cursor {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { apiPath, apiPaths, PPTX_MIME_TYPE, type ImageRecord } from '@lightpix/shared';
 import type { ResultRow } from '../../db/schema/results.js';
 import { extensionOf, mimeTypeOf, type InputFormat } from '../../images/formats.js';
-import { withoutBidiControls, withoutControlCharacters } from '../../text.js';
+import { withoutBidiControls, withoutControlCharacters } from '../../core/text.js';
 import { isExpired } from './spent.js';
 
 /** The name a download gets: the original's base name with the new format's extension. */

@@ -1,7 +1,7 @@
 import { and, eq, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { JOB_WALL_LIMIT_FACTOR, JOB_WALL_LIMIT_MS } from '../../images/limits.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import type { CompletedColumns } from '../../jobs/reservations.js';

@@ -3,4 +3,4 @@
  * The module's door: other modules and the entry points import only this file.
  */
 export { statsRoutes } from './routes.js';
-export { recordUptimeMinute } from './service.js';
+export { recordUptimeMinute } from './figures.js';

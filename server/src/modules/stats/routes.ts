@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, type StatsResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
-import { countStats } from './service.js';
+import { countStats } from './figures.js';
 
 /** A landing-page flood should not count rows each time; a minute-old figure is fine. */
 const CACHE_MS = 60_000;

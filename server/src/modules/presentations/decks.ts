@@ -1,5 +1,5 @@
 import type { DeckTarget, ImageRecord, Plan } from '@lightpix/shared';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { DECK_TIME_LIMIT_MS } from '../../presentations/deck-job.js';
 import { converterState, converterUnavailable, isLegacyPpt, type PptConverter } from '../../presentations/ppt.js';
 import { isZip } from '../../presentations/zip.js';

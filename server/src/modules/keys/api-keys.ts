@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { windowStart } from '../quota/index.js';
 import { madeByKeySinceField } from '../results/index.js';
 

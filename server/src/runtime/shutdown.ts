@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, toErrorBody } from './errors.js';
+import { AppError, toErrorBody } from '../core/errors.js';
 
 /**
  * A stop (SIGTERM, SIGINT) ends the process within this long, whatever it waits for: a supervisor's

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { trustProxySchema } from './trust-proxy.js';
+import { trustProxySchema } from '../http/trust-proxy.js';
 
 /** Unset and empty settings are the same: the default applies. */
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());

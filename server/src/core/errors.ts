@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { busyRefusalCounter } from './busy-door.js';
+import { busyRefusalCounter } from '../http/busy-door.js';
 import {
   errorStatus,
   fieldProblemCodesOf,

@@ -1,13 +1,13 @@
 import type { Retention } from '@lightpix/shared';
-import type { Database } from './db/client.js';
-import type { Env } from './env.js';
-import type { ResultStore } from './storage/result-store.js';
-import { sweepAudit } from './modules/admin/index.js';
-import { sweepContactMessages } from './modules/contact/index.js';
-import { sweepPasswordResets } from './modules/password-reset/index.js';
-import { forgetOldHeavyWork } from './modules/quota/index.js';
-import { forgetOldUsage, sweepResults, type ResultsSweepReport } from './modules/results/index.js';
-import { endExpiredSessions } from './modules/session/index.js';
+import type { Database } from '../../db/client.js';
+import type { Env } from '../../runtime/env.js';
+import type { ResultStore } from '../../storage/result-store.js';
+import { sweepAudit } from '../admin/index.js';
+import { sweepContactMessages } from '../contact/index.js';
+import { sweepPasswordResets } from '../password-reset/index.js';
+import { forgetOldHeavyWork } from '../quota/index.js';
+import { forgetOldUsage, sweepResults, type ResultsSweepReport } from '../results/index.js';
+import { endExpiredSessions } from '../session/index.js';
 
 export interface RetentionSettings extends Retention {
   passwordResetDays: number;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema/index.js';
 import type { PlanTable } from '../plans/index.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import { allowedPlan, quotaUsage, type QuotaOwner } from '../quota/index.js';
 
 declare module 'fastify' {

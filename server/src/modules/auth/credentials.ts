@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CurrentUser, LoginRequest } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
-import { AppError, fieldRefusal } from '../../errors.js';
+import { AppError, fieldRefusal } from '../../core/errors.js';
 import { deactivated } from '../session/index.js';
 import { guardPasswordCheck } from './password-attempts.js';
 import type { PlanTable } from '../plans/index.js';

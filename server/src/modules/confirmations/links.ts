@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CONFIRMATION_LINK_LIFETIME_HOURS, type ConfirmationOutcome, type ConfirmationPurpose } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { adminAudit, confirmationLinks, users, type UserRow } from '../../db/schema/index.js';
-import { AppError, fieldRefusal } from '../../errors.js';
+import { AppError, fieldRefusal } from '../../core/errors.js';
 import { deactivated } from '../session/index.js';
 import type { ConfirmationMailer } from './mailer.js';
 

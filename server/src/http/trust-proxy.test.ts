@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.js';
+import { EnvError, parseEnv } from '../runtime/env.js';
 
 const trustProxy = (value?: string) => parseEnv({ DATA_DIR: os.tmpdir(), SESSION_SECRET: 'x'.repeat(32), TRUST_PROXY: value }).TRUST_PROXY;
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
-import { withoutBidiControls, withoutControlCharacters } from './text.js';
+import { AppError } from '../core/errors.js';
+import { withoutBidiControls, withoutControlCharacters } from '../core/text.js';
 
 /**
  * The one reader of multipart uploads (images, batches, decks): the file part and the text fields in

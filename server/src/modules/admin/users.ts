@@ -2,7 +2,7 @@ import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AdminPasswordResetReceipt, AdminStats, AdminUser, AdminUsersResponse, AdminUserUpdate } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
-import { AppError, fieldRefusal } from '../../errors.js';
+import { AppError, fieldRefusal } from '../../core/errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { removeAccount } from '../account/index.js';
 import type { Billing } from '../billing/index.js';

@@ -4,15 +4,16 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, clientRoutes, landingLanguageOf, routeOf, type LandingLanguage } from '@lightpix/shared';
-import { AppError, toErrorBody } from './errors.js';
-import { robotsTxt, sitemapXml } from './site/crawlers.js';
-import { renderLandingPage } from './site/landing-html.js';
+import { AppError, toErrorBody } from '../core/errors.js';
+import { robotsTxt, sitemapXml } from '../site/crawlers.js';
+import { renderLandingPage } from '../site/landing-html.js';
 import { originOf } from './public-origin.js';
-import { landingRenderer } from './site/landing-render.js';
+import { landingRenderer } from '../site/landing-render.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** The server's folder: two up from src/http/ (sources), one up from dist/ (the bundle). */
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), import.meta.url.endsWith('.ts') ? '../..' : '..');
 /** The web build, found from src/ in development and from dist/ in production. */
-export const defaultWebDist = [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((dir) =>
+export const defaultWebDist = [path.resolve(serverRoot, '../web/dist'), path.resolve(serverRoot, 'web/dist')].find((dir) =>
   existsSync(path.join(dir, 'index.html')),
 );
 

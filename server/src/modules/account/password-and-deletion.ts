@@ -12,7 +12,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema/index.js';
-import { fieldRefusal } from '../../errors.js';
+import { fieldRefusal } from '../../core/errors.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/index.js';
 import type { Billing } from '../billing/index.js';

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES, MAX_PRESENTATION_BYTES, type Plan, type Tier } from '@lightpix/shared';
-import type { Env } from '../../env.js';
+import type { Env } from '../../runtime/env.js';
 
 /** Each tier's plan, and whether a free account waits on its e-mail's confirmation for its allowance (quota's allowedPlan). */
 export type PlanTable = Record<Tier, Plan> & { readonly requireEmailConfirmation: boolean };

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerBusyDoor } from './busy-door.js';
-import { registerErrorHandler } from './errors.js';
-import { serverBusy } from './jobs/queue.js';
+import { registerErrorHandler } from '../core/errors.js';
+import { serverBusy } from '../jobs/queue.js';
 
 /** An app with one upload route behind the door; `full` says whether the queue has room, `reads` counts bodies read. */
 async function doorApp(waitMs: number) {

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { PASSWORD_RESET_LIFETIME_MINUTES } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
-import { AppError, fieldRefusal } from '../../errors.js';
+import { AppError, fieldRefusal } from '../../core/errors.js';
 import { deactivated } from '../session/index.js';
 import type { PasswordResetMailer } from './mailer.js';
 

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { premiumStatuses, type BillingAccount, type CreateSubscriptionResponse } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { stripeEvents, subscriptions, users, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { Billing } from './stripe.js';
 import {
   currentSubscription,

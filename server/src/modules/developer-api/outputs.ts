@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ApiUsage, OutputFormat, OutputOptions, ShrinkResponse } from '@lightpix/shared';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../core/errors.js';
 import type { EncodedFormat } from '../../images/encode.js';
 import { ACCEPTED_FORMATS_TEXT, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
 import { checkOutputSize, plannedSize, uprightSize } from '../../images/limits.js';

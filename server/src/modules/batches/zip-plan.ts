@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { AppError } from '../../errors.js';
-import { safeFolder, withoutBidiControls, withoutControlCharacters } from '../../text.js';
+import { AppError } from '../../core/errors.js';
+import { safeFolder, withoutBidiControls, withoutControlCharacters } from '../../core/text.js';
 import type { QuotaOwner } from '../quota/index.js';
 import { downloadName, isReserved, ownedBatch, type ResultsDeps } from '../results/index.js';
 import type { ZipEntry } from './zip.js';

@@ -1,6 +1,6 @@
 import { formatAllowed, processSettingsSchema, SMALLEST_FORMAT, type ImageRecord, type OutputFormat, type Plan } from '@lightpix/shared';
-import type { Upload } from '../../multipart.js';
-import { AppError, invalidFields } from '../../errors.js';
+import type { Upload } from '../../http/multipart.js';
+import { AppError, invalidFields } from '../../core/errors.js';
 import { outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';

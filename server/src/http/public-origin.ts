@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
 
 /**
  * The origin absolute links are written with (Stripe's return address, API output URLs, the sitemap):
