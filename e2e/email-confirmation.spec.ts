@@ -1,60 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { readable, startMailCatcher, type CaughtMail } from '../server/test/mail-catcher.js';
 import { severeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { startOwnServer } from './own-server.js';
 import { password, uniqueEmail } from './people.js';
 
 // REQUIRE_EMAIL_CONFIRMATION changes every new account's allowance, so this spec runs its own server with it
 // on and its own mail catcher, as an operator would run it (docs/decisions/0191).
 const port = Number(process.env.E2E_PORT ?? 3100) + 3;
 const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess | null = null;
-let dataDir = '';
+let server: Awaited<ReturnType<typeof startOwnServer>> | null = null;
 let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   catcher = await startMailCatcher();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-e2e-confirm-'));
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: origin,
-      SMTP_URL: catcher.url,
-      MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
-      REQUIRE_EMAIL_CONFIRMATION: 'true',
-    },
-    stdio: 'ignore',
+  server = await startOwnServer('confirm', port, {
+    PUBLIC_URL: origin,
+    SMTP_URL: catcher.url,
+    MAIL_FROM: 'Lightpix <no-reply@lightpix.test>',
+    REQUIRE_EMAIL_CONFIRMATION: 'true',
   });
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (server.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the confirmation server did not start (exit ${server.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
   await catcher?.close();
 });
 

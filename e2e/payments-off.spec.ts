@@ -1,55 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { severeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { startOwnServer } from './own-server.js';
 
 // The signed-out landing pages are rendered by the server (docs/decisions/0125), which a browser mock of
 // /api/plans cannot reach; this spec starts its own server without Stripe keys, as an operator would run it.
 const port = Number(process.env.E2E_PORT ?? 3100) + 2;
 const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess | null = null;
-let dataDir = '';
+let server: Awaited<ReturnType<typeof startOwnServer>> | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-e2e-nopay-'));
-  // The build is the one the run's main server made (scripts/start.mjs); no STRIPE_* setting reaches this one.
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (server.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the payments-off server did not start (exit ${server.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  // The build is the one the run's main server made; no STRIPE_* setting reaches this one.
+  server = await startOwnServer('nopay', port, {});
 });
 
 test.afterAll(async () => {
-  // The server writes its database's files as it shuts down: its folder goes once it has exited.
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** Every control that would start a purchase: links to /subscribe or sign-in-to-subscribe, and the named buttons and links. */

@@ -1,7 +1,7 @@
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@lightpix/shared';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#components/ui/Button';
+import { Pager } from '#components/ui/Pager';
 import { useAdminUsers } from './api';
 import { UsersTable } from './UsersTable';
 
@@ -65,19 +65,7 @@ export function AdminUsers({ currentUserId, extraActions, onFailed }: AdminUsers
       ) : (
         <UsersTable users={users.data?.users ?? []} currentUserId={currentUserId} extraActions={extraActions} />
       )}
-      {pages > 1 && (
-        <nav aria-label={t('adminUsers.pages')} className="flex items-center justify-between gap-3">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            {t('adminUsers.previous')}
-          </Button>
-          <p data-testid="users-page" aria-live="polite" className="text-sm text-slate-600">
-            {t('adminUsers.page', { page, pages })}
-          </p>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-            {t('adminUsers.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager label={t('adminUsers.pages')} page={page} pages={pages} setPage={setPage} testId="users-page" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { auditActions, type AdminAuditEntry, type AuditAction } from '@lightpix/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#components/ui/Button';
+import { Pager } from '#components/ui/Pager';
 import { formatDateTime } from '#lib/format';
 import { useAdminAudit } from './api';
 
@@ -123,19 +123,7 @@ export function AuditLog() {
           ))}
         </ol>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('support.audit.pages')} className="flex items-center justify-between gap-3">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            {t('adminUsers.previous')}
-          </Button>
-          <p data-testid="audit-page" aria-live="polite" className="text-sm text-slate-600">
-            {t('adminUsers.page', { page, pages })}
-          </p>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-            {t('adminUsers.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager label={t('support.audit.pages')} page={page} pages={pages} setPage={setPage} testId="audit-page" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
+import { Pager } from '#components/ui/Pager';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { useToast } from '#components/ui/Toast';
 import { errorMessage } from '#lib/errorMessage';
@@ -145,19 +146,7 @@ export function ContactMessagesList() {
           })}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('support.inbox.pages')} className="flex items-center justify-between gap-3">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            {t('adminUsers.previous')}
-          </Button>
-          <p aria-live="polite" className="text-sm text-slate-600">
-            {t('adminUsers.page', { page, pages })}
-          </p>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-            {t('adminUsers.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager label={t('support.inbox.pages')} page={page} pages={pages} setPage={setPage} />
       {deleting && (
         <ConfirmDialog
           testId="inbox-delete-dialog"
