@@ -1,4 +1,4 @@
-import { isRels, sourceOf } from './package.js';
+import { CONTENT_TYPES, isRels, sourceOf } from './package.js';
 import { attribute, buildXml, children, parseXml, type XmlNode } from './xml.js';
 import { readPackage, writePackage } from './zip.js';
 
@@ -6,7 +6,8 @@ import { readPackage, writePackage } from './zip.js';
  * A converted deck keeps nothing that points outside it (docs/decisions/0145): linked pictures, media,
  * objects and templates lose their external relationship, and the parts that used them lose the
  * reference, so no reader of the result fetches or reads anything on the deck's say. Hyperlinks stay:
- * nothing follows them unless a person clicks.
+ * nothing follows them unless a person clicks. A reference to no relationship at all (`r:embed=""`,
+ * which LibreOffice writes for a linked picture it did not load) goes too (docs/decisions/0257).
  */
 
 const HYPERLINK = /\/hyperlink$/;
@@ -14,8 +15,23 @@ const HYPERLINK = /\/hyperlink$/;
 const REFERENCE = new Set(['id', 'embed', 'link', 'pict', 'dm', 'lo', 'qs', 'cs']);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const XML_PART = /\.(xml|vml)$/i;
 
-/** The deck without external targets other than hyperlinks; the same bytes when it has none. */
+/** A part's text without reference attributes of the relationships namespace whose value is empty; null when it has none. */
+function withoutEmptyReferences(text: string): string | null {
+  const prefixes = [...text.matchAll(/\sxmlns:([\w.-]+)\s*=\s*(["'])([^"']*)\2/g)]
+    .filter((declaration) => declaration[3] === RELATIONSHIPS_NAMESPACE)
+    .map((declaration) => escapeRegExp(declaration[1]!));
+  if (prefixes.length === 0) return null;
+  // `r:id=""` stays: PowerPoint writes it on an action that jumps inside the deck (next slide).
+  const names = [...REFERENCE].filter((name) => name !== 'id');
+  const empty = new RegExp(`\\s(?:${prefixes.join('|')}):(?:${names.join('|')})\\s*=\\s*(["'])\\s*\\1`, 'g');
+  const cleaned = text.replace(empty, '');
+  return cleaned === text ? null : cleaned;
+}
+
+/** The deck without external targets other than hyperlinks, nor empty references, its content types first; the same bytes when nothing changes. */
 export async function dropExternalLinks(deck: Buffer): Promise<Buffer> {
   const entries = await readPackage(deck);
   const droppedBySource = new Map<string, Set<string>>();
@@ -37,7 +53,6 @@ export async function dropExternalLinks(deck: Buffer): Promise<Buffer> {
     changed.set(entry.name, buildXml(tree));
     droppedBySource.set(sourceOf(entry.name), dropped);
   }
-  if (changed.size === 0) return deck;
   for (const [source, ids] of droppedBySource) {
     const part = entries.find((entry) => entry.name === source);
     if (!part) continue;
@@ -49,5 +64,11 @@ export async function dropExternalLinks(deck: Buffer): Promise<Buffer> {
     }
     changed.set(source, Buffer.from(text, 'utf8'));
   }
+  for (const entry of entries.filter((e) => XML_PART.test(e.name))) {
+    const cleaned = withoutEmptyReferences((changed.get(entry.name) ?? entry.data).toString('utf8'));
+    if (cleaned !== null) changed.set(entry.name, Buffer.from(cleaned, 'utf8'));
+  }
+  // LibreOffice writes `[Content_Types].xml` last; writePackage puts it first.
+  if (changed.size === 0 && entries[0]?.name === CONTENT_TYPES) return deck;
   return writePackage(entries.map((entry) => (changed.has(entry.name) ? { ...entry, data: changed.get(entry.name)! } : entry)));
 }

@@ -113,10 +113,14 @@ function zipProblem(error: unknown): string {
 /** Compressed media gain nothing from deflate: stored as they are, like PowerPoint does for JPEG. */
 const STORED_EXTENSIONS = /\.(jpe?g|png|gif|mp4|m4v|m4a|mp3|mov|wmv|avi|wma|webp)$/i;
 
-/** Writes entries in the order given; `[Content_Types].xml` must come first (the caller keeps it so). */
+/**
+ * Writes entries in the order given, `[Content_Types].xml` first: readers that check a package expect it
+ * there, and LibreOffice writes it last in a converted `.ppt` (docs/decisions/0257).
+ */
 export async function writePackage(entries: readonly PackageEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const entry of entries) {
+  const first = (entry: PackageEntry) => (entry.name === '[Content_Types].xml' ? 0 : 1);
+  for (const entry of [...entries].sort((a, b) => first(a) - first(b))) {
     zip.addBuffer(entry.data, entry.name, { mtime: entry.modified, compress: !STORED_EXTENSIONS.test(entry.name) });
   }
   zip.end();

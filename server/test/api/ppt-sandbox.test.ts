@@ -9,8 +9,9 @@ import { users } from '../../src/db/schema/index.js';
 import { converterState } from '../../src/presentations/ppt.js';
 import { readPackage } from '../../src/presentations/zip.js';
 import { signedUp } from '../developers.js';
-import { deckRequest } from '../decks.js';
+import { deckRequest, structuralProblems } from '../decks.js';
 import { addressPool, createTestApp, databaseKinds, fixture, type TestApp } from '../helpers.js';
+import { renderSlides } from '../render.js';
 
 // The sandbox needs bubblewrap and user namespaces; without them .ppt is refused, which the last test checks.
 const sandbox = await converterState({ soffice: 'soffice', bwrap: 'bwrap' });
@@ -95,6 +96,13 @@ describe.each(databaseKinds)('a .ppt converted inside the sandbox on %s', (kind)
       const rels = parts.filter((entry) => entry.name.endsWith('.rels')).map((entry) => entry.data.toString('utf8'));
       expect(rels.filter((text) => /TargetMode="External"/.test(text) && !/\/hyperlink"/.test(text))).toEqual([]);
       expect(rels.join('\n')).not.toMatch(/127\.0\.0\.1|lightpix-linked-picture/);
+      // The pictures LibreOffice did not load keep their frame and lose the empty reference it wrote (docs/decisions/0257).
+      const slides = parts.filter((entry) => /^ppt\/slides\/slide\d+\.xml$/.test(entry.name)).map((entry) => entry.data.toString('utf8'));
+      expect(slides.join('\n').match(/<a:blip\b/g)).toHaveLength(2);
+      expect(slides.join('\n')).not.toMatch(/r:(embed|link)\s*=\s*["']\s*["']/);
+      expect(await structuralProblems(download.rawPayload)).toEqual([]);
+      // It opens in LibreOffice: one slide, as the .ppt has.
+      expect(await renderSlides(download.rawPayload)).toHaveLength(1);
     },
     180_000,
   );
