@@ -145,4 +145,27 @@ describe.each(databaseKinds)('results that survive a reload on %s', (kind) => {
     expect(broken.json().error.code).toBe('invalid_input');
     expect((await client.get('/api/images/results?kind=folder')).statusCode).toBe(400);
   });
+  it('lists a deck still being optimised on the PowerPoint page, so a reload keeps it in view; an image in progress is not listed', async () => {
+    const { client, userId } = await signedUp(t.app, nextIp(), 'deck-in-progress@example.com');
+    const now = t.clock.now();
+    const row = (id: string, kind: 'image' | 'deck') => ({
+      id,
+      userId,
+      clientIp: '198.46.0.2',
+      originalName: kind === 'deck' ? 'talk.pptx' : 'photo.jpg',
+      originalSize: 1000,
+      status: 'processing' as const,
+      kind,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+    await t.database.db.insert(results).values([row('deck-working', 'deck'), row('image-working', 'image')]);
+
+    const decks = (await client.get('/api/images/results?kind=deck')).json().items;
+    expect(decks).toEqual([
+      expect.objectContaining({ id: 'deck-working', originalName: 'talk.pptx', status: 'processing', objectPath: null }),
+    ]);
+    expect((await client.get('/api/images/results')).json().items).toEqual([]);
+    expect((await visitor(t.app, nextIp()).get('/api/images/results?kind=deck')).json().items).toEqual([]);
+  });
 });

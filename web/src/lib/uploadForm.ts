@@ -10,12 +10,14 @@ export function uploadForm(
   form: FormData,
   onUploadProgress: (percent: number) => void,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<ImageRecord> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { HistoryResponse, ResultsPageQuery } from '@lightpix/shared';
 import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
@@ -107,7 +107,8 @@ export async function historyOf(db: Database, userId: string, now: Date, query: 
 
 /**
  * One page of the visitor's results still downloadable, newest first: what the image page (images)
- * and the PowerPoint page (`kind: 'deck'`) show again after a reload.
+ * and the PowerPoint page (`kind: 'deck'`) show again after a reload. Decks still being optimised
+ * are listed too ('processing'), so a reload keeps them in view while the page polls them (decision 0261).
  */
 export async function currentResultsOf(
   db: Database,
@@ -115,8 +116,10 @@ export async function currentResultsOf(
   now: Date,
   query: ResultsPageQuery = {},
 ): Promise<HistoryResponse> {
-  const where = and(ownedBy(owner), eq(results.status, 'completed'), gt(results.expiresAt, now), isNull(results.removedAt));
-  return pageOf(db, where, { ...query, kind: query.kind ?? 'image' }, (row) => presentResult(row, now));
+  const kind = query.kind ?? 'image';
+  const shown = kind === 'deck' ? inArray(results.status, ['completed', 'processing']) : eq(results.status, 'completed');
+  const where = and(ownedBy(owner), shown, gt(results.expiresAt, now), isNull(results.removedAt));
+  return pageOf(db, where, { ...query, kind }, (row) => presentResult(row, now));
 }
 
 /** Deletes the stored file at once; the row stays (removed) so the quota it used stays used. */

@@ -32,7 +32,9 @@ export function HistorySection({ hide, kind }: { hide?: ReadonlySet<string>; kin
           </Button>
         </div>
       )}
-      {history.isSuccess && history.items.length === 0 && <p className="mt-3 text-sm text-slate-500">{t('history.empty')}</p>}
+      {history.isSuccess && history.items.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500">{t(kind === 'deck' ? 'decks.results.empty' : 'history.empty')}</p>
+      )}
       {hiddenAll && <p className="mt-3 text-sm text-slate-500">{t('history.olderHint')}</p>}
       {items.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100">

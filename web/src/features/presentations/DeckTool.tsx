@@ -10,6 +10,7 @@ import { errorMessage } from '#lib/errorMessage';
 import { formatMb, formatPercent, formatSize, percentSaved } from '#lib/format';
 import { queryKeys } from '#lib/queryKeys';
 import { useResultPages, withRecordFirst, type ResultPages } from '#lib/resultPages';
+import { useDeckProgress } from './deckProgress';
 import { processDeck } from './processDeck';
 import { deckAccept, selectDecks } from './selectDecks';
 
@@ -43,6 +44,8 @@ export function DeckTool({ plan, children }: DeckToolProps) {
   const [entries, setEntries] = useState<DeckEntry[]>([]);
   const [dragging, setDragging] = useState(false);
   const decks = useResultPages(apiPaths.results, queryKeys.deckResults, { kind: 'deck' });
+  // Decks still being optimised, sent from here or found in the list after a reload, are polled to the end.
+  const failed = useDeckProgress(decks.items);
   // A finished deck leaves the local list for the server's, where it stays after a reload.
   const working = entries.filter((entry) => entry.state !== 'done');
   const shownDeckIds = useMemo(() => new Set(decks.items.map((record) => record.id)), [decks.items]);
@@ -187,7 +190,7 @@ export function DeckTool({ plan, children }: DeckToolProps) {
         />
       </div>
 
-      {(working.length > 0 || decks.items.length > 0) && (
+      {(working.length > 0 || failed.length > 0 || decks.items.length > 0) && (
         <section aria-labelledby="deck-results-heading" className="rounded-2xl border border-slate-200 bg-white p-4">
           <h2 id="deck-results-heading" className="text-lg font-semibold text-slate-900">
             {t('decks.results.heading')}
@@ -195,6 +198,9 @@ export function DeckTool({ plan, children }: DeckToolProps) {
           <ul className="divide-y divide-slate-100">
             {working.map((entry) => (
               <DeckRow key={entry.key} name={entry.file.name} entry={entry} />
+            ))}
+            {failed.map((deck) => (
+              <DeckRow key={deck.id} name={deck.name} error={deck.error} />
             ))}
             {decks.items.map((record) => (
               <DeckRow key={record.id} name={record.originalName} record={record} />
@@ -218,8 +224,8 @@ export function DeckTool({ plan, children }: DeckToolProps) {
   );
 }
 
-/** A deck on its way (`entry`) or done (`record`). */
-function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; record?: ImageRecord }) {
+/** A deck on its way (`entry`), listed by the server (`record`, still 'processing' or done), or failed after it was listed (`error`). */
+function DeckRow({ name, entry, record, error }: { name: string; entry?: DeckEntry; record?: ImageRecord; error?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <li data-testid="deck-row" className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -236,7 +242,7 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
           >
             <div className="h-2 rounded-full bg-brand-500" style={{ width: `${entry.percent}%` }} />
           </div>
-        ) : entry?.state === 'optimising' ? (
+        ) : entry?.state === 'optimising' || record?.status === 'processing' ? (
           <p role="status" className="mt-1 text-sm text-slate-600">
             {t('decks.results.optimising')}
           </p>
@@ -244,9 +250,9 @@ function DeckRow({ name, entry, record }: { name: string; entry?: DeckEntry; rec
           <p role="status" data-testid="deck-busy" className="mt-1 text-sm text-amber-900">
             {t('selected.serverBusy', { seconds: entry.busySeconds ?? 0 })}
           </p>
-        ) : entry?.state === 'failed' ? (
+        ) : entry?.state === 'failed' || error ? (
           <p role="alert" data-testid="deck-error" className="mt-1 text-sm text-red-700">
-            {entry.error}
+            {entry?.error ?? error}
           </p>
         ) : record ? (
           <>

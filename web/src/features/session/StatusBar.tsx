@@ -14,6 +14,8 @@ interface StatusBarProps {
   loading: boolean;
   failed: boolean;
   signedIn: boolean;
+  /** What the page makes: /powerpoint speaks of decks (decision 0261). */
+  about?: 'images' | 'decks';
 }
 
 const badgeStyles = {
@@ -23,7 +25,7 @@ const badgeStyles = {
 } as const;
 
 /** Tier badge, images left and the way up. */
-export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBarProps) {
+export function StatusBar({ session, plan, loading, failed, signedIn, about = 'images' }: StatusBarProps) {
   const { t, i18n } = useTranslation();
   const tier = session?.tier ?? 'guest';
   const remaining = session ? remainingImages(session) : undefined;
@@ -33,7 +35,10 @@ export function StatusBar({ session, plan, loading, failed, signedIn }: StatusBa
   let countText: string;
   if (failed) countText = t('status.unavailable');
   else if (loading || remaining === undefined || (remaining !== null && !plan)) countText = t('status.loading');
-  else if (remaining === null) countText = t('status.unlimited');
+  else if (about === 'decks' && plan && !plan.powerpoint) countText = t('decks.status.premiumOnly');
+  else if (remaining === null) countText = about === 'decks' ? t('decks.status.unlimited') : t('status.unlimited');
+  // A deck takes one unit of the same allowance as an image.
+  else if (about === 'decks') countText = t('decks.status.left', { count: remaining, total: session!.maxImages ?? 0 });
   // "8 of 10 images left this month": the allowance and its window come from the plan table.
   else countText = imagesLeftText(t, plan!.window, remaining, session!.maxImages ?? 0);
 

@@ -12,7 +12,7 @@ import { useWorkspace } from '../../workspace/useWorkspace';
 export function PowerPointPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const { plan, plans, status } = useWorkspace({ signedIn: Boolean(user.data) });
+  const { plan, plans, status } = useWorkspace({ signedIn: Boolean(user.data), about: 'decks' });
   const premiumPlan = plans.data?.find((candidate) => candidate.tier === 'premium');
   if (user.isPending) return <Spinner label={t('common.loading')} />;
   return (
