@@ -25,6 +25,8 @@ import { plansRoutes } from './modules/plans/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { statsRoutes } from './modules/stats/index.js';
 import { accountRoutes } from './modules/account/index.js';
+import { createExportMailer, exportsRoutes, exportWork } from './modules/exports/index.js';
+import { localExportQueue, type ExportQueue } from './jobs/export-jobs.js';
 import { createPasswordResetMailer } from './modules/password-reset/index.js';
 import { passwordResetRoutes } from './modules/password-reset/index.js';
 import { stripeWebhookRoutes, subscriptionRoutes, type BillingDeps } from './modules/billing/index.js';
@@ -56,6 +58,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Result jobs; defaults to running them here (localResultQueue over `pool`), closed with the app. With REDIS_URL, main.ts passes BullMQ's. */
   jobs?: ResultQueue;
+  /** Data export jobs; defaults to making them here, one at a time (closed with the app). With REDIS_URL, main.ts passes BullMQ's (docs/decisions/0250). */
+  exportJobs?: ExportQueue;
   /** The child processes of the default result jobs; defaults to queueLimits' own, closed with the app. */
   pool?: JobProcessPool;
   /** Defaults to one job per core, four waiting per core, and the time and memory limits of images/limits.ts. */
@@ -190,6 +194,17 @@ export async function buildApp(deps: AppDeps) {
   const operatorAdmin = env.operatorAdmin ? await ensureOperatorAdmin(db, env.operatorAdmin, now()) : null;
   app.log.info(adminSetup(env, operatorAdmin, confirmationMailer !== null), 'how admins are made');
   const billingDeps: BillingDeps = { db, billing, plans, publicUrl: env.PUBLIC_URL, now };
+  const exportsDeps = { db, store, now, retentionHours: env.RETENTION_HOURS };
+  let exportJobs = deps.exportJobs;
+  if (!exportJobs) {
+    const mailer = await createExportMailer(env);
+    const local = localExportQueue(exportWork({ ...exportsDeps, billing, mailer, log: app.log }), app.log);
+    app.addHook('onClose', async () => {
+      await local.close();
+      mailer?.close();
+    });
+    exportJobs = local;
+  }
 
   // One count across instances with Redis, else per process; a Redis outage lets requests through (0061).
   const sharedLimits = (scope: 'web' | 'developer-api') =>
@@ -262,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
     });
     await api.register(subscriptionRoutes, billingDeps);
     await api.register(accountRoutes, { db, store, billing, now });
+    await api.register(exportsRoutes, { ...exportsDeps, queue: exportJobs });
     await api.register(keysRoutes, { db, now });
   });
   await app.register(stripeWebhookRoutes, billingDeps);

@@ -2,7 +2,7 @@ import { DatabaseUnreachable, openDatabase } from './db/client.js';
 import { EnvError, loadEnvOrExit } from './runtime/env.js';
 import { buildApp } from './app.js';
 import { startBackgroundTasks } from './cluster/background.js';
-import { openResultQueue, startResultWorkerFor } from './cluster/jobs.js';
+import { openExportQueue, openResultQueue, startExportWorkerFor, startResultWorkerFor } from './cluster/jobs.js';
 import { openLimitsRedis } from './cluster/redis.js';
 import { clusterReadiness } from './cluster/readiness.js';
 import { startMetricsServer } from './jobs/metrics.js';
@@ -11,6 +11,7 @@ import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks
 import { openResultStore } from './storage/open.js';
 import { retentionSettings, sweepExpired } from './modules/retention/index.js';
 import { quotaLedger } from './modules/quota/index.js';
+import { exportWorkFromEnv } from './modules/exports/index.js';
 import { recordUptimeMinute } from './modules/stats/index.js';
 import { JobStillRunning } from './jobs/result-queue.js';
 import { stopWithin, stoppedBeforeDone } from './runtime/shutdown.js';
@@ -19,7 +20,7 @@ async function main() {
   const startedAt = performance.now();
   const env = loadEnvOrExit();
   // A worker instance answers no HTTP (the same as npm run worker).
-  if (env.ROLE === 'worker') return runWorkerProcess(env, quotaLedger);
+  if (env.ROLE === 'worker') return runWorkerProcess(env, quotaLedger, (db, store, log) => exportWorkFromEnv(env, { db, store, log }));
   // Redis and the bucket answer before anything starts, else one line names the setting (docs/decisions/0206).
   const startNotes = await checkServicesAtStart(env);
   // Instances starting together migrate one at a time (docs/decisions/0062).
@@ -29,9 +30,18 @@ async function main() {
   const redisEnv = env.REDIS_URL ? { ...env, REDIS_URL: env.REDIS_URL } : null;
   // With Redis, jobs are BullMQ's (docs/decisions/0090); ROLE=all also consumes them here.
   const jobs = redisEnv ? await openResultQueue(redisEnv, quotaLedger(database.db)) : undefined;
+  // Data exports too; without Redis the app makes them itself (docs/decisions/0250).
+  const exportJobs = redisEnv ? await openExportQueue(redisEnv) : undefined;
   const readiness = clusterReadiness(env, redis);
-  const app = await buildApp({ env, database, store, redis, jobs, readiness, logger: { level: env.LOG_LEVEL } });
+  const app = await buildApp({ env, database, store, redis, jobs, exportJobs, readiness, logger: { level: env.LOG_LEVEL } });
   const worker = redisEnv && env.ROLE === 'all' ? await startResultWorkerFor(redisEnv, quotaLedger(database.db), store, app.log) : null;
+  const exportWorker =
+    redisEnv && env.ROLE === 'all'
+      ? await exportWorkFromEnv(env, { db: database.db, store, log: app.log }).then(async (exports) => ({
+          exports,
+          worker: await startExportWorkerFor(redisEnv, exports.work, app.log),
+        }))
+      : null;
   for (const [details, message] of startNotes) app.log.warn(details, message);
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
@@ -62,7 +72,10 @@ async function main() {
           clearInterval(idleCloser);
           // BullMQ's worker finishes the jobs it holds before its connections close.
           await worker?.close();
+          await exportWorker?.worker.close();
+          exportWorker?.exports.close();
           await jobs?.close();
+          await exportJobs?.close();
         },
         release: async () => {
           await background.stop();

@@ -62,7 +62,7 @@ export async function createTestApp(
   kind: DatabaseKind,
   settings: Record<string, string> = {},
   clock = testClock(),
-  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts' | 'busyDoorWaitMs' | 'pool'> & {
+  extra: Pick<AppDeps, 'queueLimits' | 'logger' | 'timeouts' | 'busyDoorWaitMs' | 'pool' | 'exportJobs'> & {
     store?: (resultsDir: string) => ResultStore;
   } = {},
 ) {
@@ -82,6 +82,7 @@ export async function createTestApp(
     timeouts: extra.timeouts,
     busyDoorWaitMs: extra.busyDoorWaitMs ?? 0,
     pool: extra.pool,
+    exportJobs: extra.exportJobs,
   });
   return {
     app,

@@ -171,10 +171,18 @@ export class StripeFake {
   }
 
   private invoiceObject(s: FakeSubscription, withSecret: boolean) {
+    const price = this.prices.get(s.price);
     return {
       id: s.invoice,
       object: 'invoice',
       customer: s.customer,
+      number: `LP-${s.invoice.slice(3, 9).toUpperCase()}-0001`,
+      status: s.status === 'active' ? 'paid' : 'open',
+      total: price?.unit_amount ?? 0,
+      currency: price?.currency ?? 'eur',
+      created: s.created,
+      period_start: s.created,
+      period_end: s.created,
       ...(withSecret ? { confirmation_secret: { client_secret: `${s.invoice}_secret_${s.id.slice(4)}`, type: 'payment_intent' } } : {}),
     };
   }
@@ -272,6 +280,14 @@ export class StripeFake {
         subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       if (method === 'DELETE') subscription.status = 'canceled';
       return [200, this.subscriptionObject(subscription, expansions(params))];
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      // One invoice per subscription of the customer, newest first, as Stripe lists them.
+      const data = [...this.subscriptions.values()]
+        .filter((s) => s.customer === params.customer)
+        .sort((a, b) => b.created - a.created)
+        .map((s) => this.invoiceObject(s, false));
+      return [200, { object: 'list', url: '/v1/invoices', has_more: false, data }];
     }
     if (method === 'GET' && (match = /^\/v1\/invoices\/([\w]+)$/.exec(path))) {
       const subscription = [...this.subscriptions.values()].find((s) => s.invoice === match![1]);

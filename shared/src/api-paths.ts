@@ -32,6 +32,10 @@ export const apiPaths = {
   accountPassword: '/api/account/password',
   /** POST checks the password before the page asks to confirm a deletion; nothing changes. */
   accountDeletionCheck: '/api/account/deletion-check',
+  /** GET the newest "Download my data" export; POST asks for a new one (docs/decisions/0250). */
+  accountExport: '/api/account/export',
+  /** The export's ZIP, for its signed-in owner only, until it expires. */
+  accountExportDownload: '/api/account/export/:id/download',
 
   processImage: '/api/images/process',
   history: '/api/images/history',

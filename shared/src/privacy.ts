@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { landingLanguages } from './site.js';
 
 /** What an audit row says was done (docs/decisions/0196). */
 export const auditActions = [
@@ -65,12 +66,17 @@ export const retentionSchema = z.object({
 });
 export type Retention = z.infer<typeof retentionSchema>;
 
-/** A "Download my data" job as the account page shows it (docs/decisions/0199). */
+/** How often an account may ask for a data export: one an hour, one at a time (docs/decisions/0250). */
+export const DATA_EXPORT_INTERVAL_MINUTES = 60;
+
+/** What the account page and its polling show of a "Download my data" job (docs/decisions/0250). */
 export const dataExportSchema = z.object({
   id: z.string(),
   status: z.enum(['queued', 'running', 'ready', 'failed']),
+  /** 0–100, how much of the ZIP is written. */
   progress: z.number().int(),
   createdAt: z.string(),
+  /** When the ZIP and its link go: RETENTION_HOURS after it is ready. */
   expiresAt: z.string(),
   /** Same-origin path of the ZIP while it is ready and not expired. */
   downloadPath: z.string().nullable(),
@@ -78,6 +84,13 @@ export const dataExportSchema = z.object({
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
-/** GET /api/account/export: the newest export, or null when none is kept. */
-export const dataExportStatusSchema = z.object({ export: dataExportSchema.nullable() });
+/** GET /api/account/export: the newest export still kept (null when none), and how long a ready one is kept. */
+export const dataExportStatusSchema = z.object({
+  export: dataExportSchema.nullable(),
+  keptHours: z.number(),
+});
 export type DataExportStatus = z.infer<typeof dataExportStatusSchema>;
+
+/** POST /api/account/export: the language the e-mail saying it is ready is written in. */
+export const dataExportRequestSchema = z.object({ language: z.enum(landingLanguages).optional().catch(undefined) });
+export type DataExportRequest = z.infer<typeof dataExportRequestSchema>;

@@ -1,5 +1,6 @@
 import type { Env } from '../runtime/env.js';
 import { bullResultQueue } from '../jobs/bullmq-queue.js';
+import { bullExportQueue, startExportWorker, type ExportQueue, type ExportWork } from '../jobs/export-jobs.js';
 import { startResultWorker, type JobLog } from '../jobs/bullmq-worker.js';
 import { defaultQueueLimits } from '../jobs/queue.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
@@ -37,4 +38,14 @@ export function startResultWorkerFor(env: RedisEnv, ledger: ReservationLedger, s
     inputs: openInputStore(env),
     log,
   });
+}
+
+/** Data export jobs through the same Redis (docs/decisions/0250): the web side adds them. */
+export function openExportQueue(env: RedisEnv): Promise<ExportQueue> {
+  return bullExportQueue({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX });
+}
+
+/** A worker makes them, one at a time, beside its result jobs. */
+export function startExportWorkerFor(env: RedisEnv, work: ExportWork, log: JobLog) {
+  return startExportWorker({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, stallSeconds: env.JOB_STALL_SECONDS, work, log });
 }

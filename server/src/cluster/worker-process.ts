@@ -2,8 +2,10 @@ import { openDatabase, type Database } from '../db/client.js';
 import type { Env, WorkerEnv } from '../runtime/env.js';
 import type { JobLog } from '../jobs/bullmq-worker.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
+import type { ExportWork } from '../jobs/export-jobs.js';
+import type { ResultStore } from '../storage/result-store.js';
 import { openResultStore } from '../storage/open.js';
-import { startResultWorkerFor } from './jobs.js';
+import { startExportWorkerFor, startResultWorkerFor } from './jobs.js';
 import { STOP_WITHIN_MS } from '../runtime/shutdown.js';
 import { checkServicesAtStart } from './start-checks.js';
 import { startMetricsServer } from '../jobs/metrics.js';
@@ -25,13 +27,21 @@ function consoleLog(level: Env['LOG_LEVEL']): JobLog {
 
 /**
  * A worker only: consumes result jobs from Redis, answers no HTTP; SIGTERM finishes the jobs in progress.
- * ledgerOf is modules/quota's quotaLedger, handed in by the entry point (cluster/ never imports modules/).
+ * ledgerOf is modules/quota's quotaLedger and exportWorkOf modules/exports' work, handed in by the entry point
+ * (cluster/ never imports modules/).
  */
-export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) => ReservationLedger): Promise<void> {
+export async function runWorkerProcess(
+  env: WorkerEnv,
+  ledgerOf: (db: Database) => ReservationLedger,
+  exportWorkOf: (db: Database, store: ResultStore, log: JobLog) => Promise<{ work: ExportWork; close(): void }>,
+): Promise<void> {
   const log = consoleLog(env.LOG_LEVEL);
   for (const [details, message] of await checkServicesAtStart(env)) log.warn(details, message);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const worker = await startResultWorkerFor(env, ledgerOf(database.db), openResultStore(env), log);
+  const store = openResultStore(env);
+  const worker = await startResultWorkerFor(env, ledgerOf(database.db), store, log);
+  const exports = await exportWorkOf(database.db, store, log);
+  const exportWorker = await startExportWorkerFor(env, exports.work, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,7 +53,8 @@ export async function runWorkerProcess(env: WorkerEnv, ledgerOf: (db: Database) 
       process.exit(1);
     }, STOP_WITHIN_MS).unref();
     try {
-      await worker.close();
+      await Promise.all([worker.close(), exportWorker.close()]);
+      exports.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -17,6 +17,7 @@ import type { ResultStore } from '../../storage/result-store.js';
 import { cancelAllSubscriptions } from '../billing/index.js';
 import type { Billing } from '../billing/index.js';
 import { deleteContactMessagesOf } from '../contact/index.js';
+import { deleteAccountExports } from '../exports/index.js';
 import { endResetLinks } from '../password-reset/index.js';
 import { guardPasswordCheck } from '../auth/index.js';
 import { deleteAccountResults, deleteStoredFiles } from '../results/index.js';
@@ -74,8 +75,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Cancels any subscription first, then removes the user, their results (files too), history,
- * sessions, API keys, password-reset and confirmation links, wrong-password counts, heavy-work rows and
- * contact messages; subscription records
+ * sessions, API keys, password-reset and confirmation links, wrong-password counts, heavy-work rows,
+ * contact messages and data exports (0250); subscription records
  * stay without the user for the billing duty (docs/decisions/0032, 0200). Used by the user's own
  * deletion and by support's; `alsoInTransaction` records support's audit row in the same commit.
  */
@@ -89,6 +90,7 @@ export async function removeAccount(
   await cancelAllSubscriptions(db, billing, user);
   const files = await db.transaction(async (tx) => {
     const stored = await deleteAccountResults(tx as unknown as Database, user.id);
+    const exportFiles = await deleteAccountExports(tx, user.id);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
@@ -99,7 +101,7 @@ export async function removeAccount(
     await tx.update(subscriptions).set({ userId: null }).where(eq(subscriptions.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
     await alsoInTransaction?.(tx);
-    return stored;
+    return [...stored, ...exportFiles];
   });
   // After the commit: a file left behind by a failed delete is still removed by the retention sweeper.
   await deleteStoredFiles(store, files);

@@ -6,7 +6,7 @@ import { downloadName, isReserved, ownedBatch, type ResultsDeps } from '../resul
 import type { ZipEntry } from './zip.js';
 
 /** Formats whose data is already compressed: a ZIP stores them as they are. */
-const COMPRESSED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+export const COMPRESSED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
 
 /** Heading of the note inside a ZIP that lists what it could not include. */
 export const NOTE_HEADING = 'These images of the selection are not in this ZIP:';

@@ -4,5 +4,6 @@
  */
 export { type BillingDeps, stripeWebhookRoutes, subscriptionRoutes } from './routes.js';
 export { cancelAllSubscriptions } from './payments.js';
+export { invoicesOf, type InvoiceSummary } from './invoices.js';
 export { type Billing, billingFromEnv, checkPrice } from './stripe.js';
 export { currentSubscriptionField, refreshTier } from './subscriptions.js';

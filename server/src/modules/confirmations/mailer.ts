@@ -1,6 +1,6 @@
 import { CONFIRMATION_LINK_LIFETIME_HOURS, CONFIRM_EMAIL_PATH, type ConfirmationPurpose, type LandingLanguage } from '@lightpix/shared';
 import type { Env } from '../../runtime/env.js';
-import { smtpTransport } from '../contact/index.js';
+import { accountMailSender, linkMailText } from '../contact/index.js';
 
 /** One confirmation link as it is e-mailed to the account's own address. */
 export interface ConfirmationMail {
@@ -107,36 +107,26 @@ export function confirmationLink(publicUrl: string, token: string): string {
 export function confirmationMailText(mail: ConfirmationMail, publicUrl: string): { subject: string; text: string } {
   const t = texts[mail.language as LandingLanguage] ?? texts.en;
   const fill = (line: string) => line.replace('{email}', mail.to).replace('{hours}', String(CONFIRMATION_LINK_LIFETIME_HOURS));
-  return {
+  return linkMailText({
     subject: t[mail.purpose].subject,
-    text: [
-      fill(t[mail.purpose].why),
-      '',
-      fill(t.open),
-      confirmationLink(publicUrl, mail.token),
-      '',
-      t.once,
-      t.ignore,
-      '',
-      'Lightpix',
-      '',
-    ].join('\n'),
-  };
+    why: fill(t[mail.purpose].why),
+    open: fill(t.open),
+    link: confirmationLink(publicUrl, mail.token),
+    notes: [t.once, t.ignore],
+  });
 }
 
 /** Links are mailed as reset links are: SMTP_URL, a sender (MAIL_FROM or CONTACT_TO) and PUBLIC_URL; else null. */
 export async function createConfirmationMailer(
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO' | 'PUBLIC_URL'>,
 ): Promise<ConfirmationMailer | null> {
-  const from = env.MAIL_FROM ?? env.CONTACT_TO?.split(',')[0]?.trim();
-  const publicUrl = env.PUBLIC_URL;
-  if (!env.SMTP_URL || !from || !publicUrl) return null;
-  const transport = await smtpTransport(env.SMTP_URL);
+  const sender = await accountMailSender(env);
+  if (!sender) return null;
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, ...confirmationMailText(mail, publicUrl) });
+      await sender.send(mail.to, confirmationMailText(mail, sender.publicUrl));
     },
-    close: () => transport.close(),
+    close: () => sender.close(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import {
   ADMIN_CONTACT_PAGE_SIZE,
   type AdminContactMessage,
@@ -128,13 +128,18 @@ export async function deleteContactMessage(db: Pick<Database, 'delete'>, id: str
   return deleted.length > 0;
 }
 
-/** A deleted account's messages go with it: those sent signed in, and those signed with its e-mail (docs/decisions/0200). */
+/** An account's messages: those sent signed in, and those signed with its e-mail (docs/decisions/0200). */
+const sentBy = (user: { id: string; email: string }) => or(eq(contactMessages.userId, user.id), eq(contactMessages.email, user.email));
+
+/** A deleted account's messages go with it (docs/decisions/0200). */
 export async function deleteContactMessagesOf(db: Pick<Database, 'delete'>, user: { id: string; email: string }): Promise<number> {
-  const deleted = await db
-    .delete(contactMessages)
-    .where(or(eq(contactMessages.userId, user.id), eq(contactMessages.email, user.email)))
-    .returning({ id: contactMessages.id });
+  const deleted = await db.delete(contactMessages).where(sentBy(user)).returning({ id: contactMessages.id });
   return deleted.length;
+}
+
+/** The same messages for the account's data export, oldest first (docs/decisions/0250). */
+export function contactMessagesOf(db: Pick<Database, 'select'>, user: { id: string; email: string }): Promise<ContactMessageRow[]> {
+  return db.select().from(contactMessages).where(sentBy(user)).orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
 }
 
 /** Retention: messages older than the setting go, handled or not (docs/decisions/0198). */

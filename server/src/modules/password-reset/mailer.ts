@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_LIFETIME_MINUTES, RESET_PASSWORD_PATH, type LandingLanguage } from '@lightpix/shared';
 import type { Env } from '../../runtime/env.js';
-import { smtpTransport } from '../contact/index.js';
+import { accountMailSender, linkMailText } from '../contact/index.js';
 
 /** One reset link as it is e-mailed to the account's own address. */
 export interface ResetMail {
@@ -82,39 +82,25 @@ export function resetLink(publicUrl: string, token: string): string {
 export function resetMailText(mail: ResetMail, publicUrl: string): { subject: string; text: string } {
   const t = textsFor(mail.language);
   const fill = (line: string) => line.replace('{email}', mail.to).replace('{minutes}', String(PASSWORD_RESET_LIFETIME_MINUTES));
-  return {
+  return linkMailText({
     subject: t.subject,
-    text: [
-      fill(mail.bySupport ? t.bySupport : t.asked),
-      '',
-      fill(t.open),
-      resetLink(publicUrl, mail.token),
-      '',
-      t.once,
-      t.ignore,
-      '',
-      'Lightpix',
-      '',
-    ].join('\n'),
-  };
+    why: fill(mail.bySupport ? t.bySupport : t.asked),
+    open: fill(t.open),
+    link: resetLink(publicUrl, mail.token),
+    notes: [t.once, t.ignore],
+  });
 }
 
-/**
- * The SMTP transport for reset links; null when they cannot be sent: no SMTP_URL, no sender
- * (MAIL_FROM or CONTACT_TO), or no PUBLIC_URL — a link built from the request's Host header
- * could point at someone else's site (docs/decisions/0059).
- */
+/** The mailer of reset links; null when they cannot be sent (accountMailSender says when, docs/decisions/0059). */
 export async function createPasswordResetMailer(
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'CONTACT_TO' | 'PUBLIC_URL'>,
 ): Promise<PasswordResetMailer | null> {
-  const from = env.MAIL_FROM ?? env.CONTACT_TO?.split(',')[0]?.trim();
-  const publicUrl = env.PUBLIC_URL;
-  if (!env.SMTP_URL || !from || !publicUrl) return null;
-  const transport = await smtpTransport(env.SMTP_URL);
+  const sender = await accountMailSender(env);
+  if (!sender) return null;
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, ...resetMailText(mail, publicUrl) });
+      await sender.send(mail.to, resetMailText(mail, sender.publicUrl));
     },
-    close: () => transport.close(),
+    close: () => sender.close(),
   };
 }

@@ -4,6 +4,7 @@ import type { Env } from '../../runtime/env.js';
 import type { ResultStore } from '../../storage/result-store.js';
 import { sweepAudit } from '../admin/index.js';
 import { sweepContactMessages } from '../contact/index.js';
+import { sweepDataExports } from '../exports/index.js';
 import { sweepPasswordResets } from '../password-reset/index.js';
 import { forgetOldHeavyWork } from '../quota/index.js';
 import { forgetOldUsage, sweepResults, type ResultsSweepReport } from '../results/index.js';
@@ -27,6 +28,9 @@ export function retentionSettings(
 
 export interface SweepReport extends ResultsSweepReport {
   sessions: number;
+  /** Data exports past their time (file and row), and exports lost with their process (docs/decisions/0250). */
+  dataExports: number;
+  lostExports: number;
   contactMessages: number;
   auditRows: number;
   passwordResets: number;
@@ -38,7 +42,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The retention sweep each minute (cluster/background.ts runs it under a lock, at its clock): result files
- * past retention and dead reservations (modules/results), ended sessions (modules/session), then what the
+ * past retention and dead reservations (modules/results), data exports past theirs and exports lost with
+ * their process (modules/exports, docs/decisions/0250), ended sessions (modules/session), then what the
  * retention settings bound (docs/decisions/0198): contact messages, audit rows, reset links, and the
  * processing log's and heavy work's personal parts (without `retention`, files and sessions only).
  * `staleAfterMs: 0` at the start of a lone instance.
@@ -51,7 +56,13 @@ export async function sweepExpired(
   retention?: RetentionSettings,
 ): Promise<SweepReport> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const report = { ...(await sweepResults(db, store, now, staleAfterMs)), sessions: await endExpiredSessions(db, now) };
+  const exports = await sweepDataExports(db, store, now, staleAfterMs);
+  const report = {
+    ...(await sweepResults(db, store, now, staleAfterMs)),
+    sessions: await endExpiredSessions(db, now),
+    dataExports: exports.expired,
+    lostExports: exports.lost,
+  };
   if (!retention) return { ...report, contactMessages: 0, auditRows: 0, passwordResets: 0, usageForgotten: 0, heavyWork: 0 };
   return {
     ...report,
