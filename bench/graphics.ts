@@ -29,6 +29,8 @@ interface Measured extends Judgement {
   format: string;
   quality: number;
   cpuMs: number;
+  /** Which candidate won: a PNG's palette (its colours) or lossless, else the format and quality. */
+  candidate: string;
 }
 
 interface Row {
@@ -67,6 +69,7 @@ async function measure(image: BenchImage, workDir: string): Promise<Row> {
     format,
     quality,
     cpuMs,
+    candidate: await candidateOf(data, format, quality),
   });
   try {
     const inputs = await prepareToolInputs(image, workDir);
@@ -85,13 +88,21 @@ async function measure(image: BenchImage, workDir: string): Promise<Row> {
   }
 }
 
+/** A PNG's candidate from its header: a palette (IHDR colour type 3, with its colour count) or the original's pixels. */
+async function candidateOf(data: Buffer, format: string, quality: number): Promise<string> {
+  if (format !== 'png') return `${format} q${quality}`;
+  if (data[25] !== 3) return 'lossless';
+  const plte = data.indexOf('PLTE', 8, 'latin1');
+  return `palette q${quality}${quality === 99 ? ' dithered' : ''}, ${plte > 0 ? data.readUInt32BE(plte - 4) / 3 : '?'} colours`;
+}
+
 const look = (m: Judgement) => `${m.full.toFixed(4)} / ${m.view.toFixed(4)}`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 
 function verdict(ours: Measured, reference: Row['reference']): string {
   if ('reason' in reference) return `${kib(ours.bytes)} KiB, ${look(ours)}`;
   const below = looksAtLeast(ours, reference) ? '' : ' **below**';
-  return `${ours.format} q${ours.quality} ${(ours.bytes / reference.bytes).toFixed(2)}×, ${look(ours)}${below}`;
+  return `${ours.candidate}: ${(ours.bytes / reference.bytes).toFixed(2)}×, ${kib(ours.bytes)} KiB, ${look(ours)}${below}`;
 }
 
 function summary(rows: Row[], which: 'smart' | 'auto'): string {

@@ -16,6 +16,7 @@
 #                with alpha (tango-icon-theme 0.8.90-11, public domain), matplotlib's logo and icon with
 #                alpha (python-matplotlib-data 3.6.3-1, matplotlib licence, PSF-based), GIMP manual dialog
 #                screenshots and glossary diagrams (gimp-help-en 2.10.34-2, GFDL-1.2+ without invariant sections)
+#   OUT/fresh    seventeen graphics from ten more Debian packages, held out from issue 36's tuning (below)
 #   OUT/unseen   eleven photos of Debian's plasma-workspace-wallpapers 4:5.27.5-2 (2560×1600 JPEGs,
 #                licences in its copyright file), added 2026-11-26 after every engine choice up to
 #                docs/decisions/0111 was made: no setting was chosen looking at them
@@ -29,7 +30,7 @@ out=${2:-/tmp/lightpix-bench-sets}
 here=$(cd "$(dirname "$0")" && pwd)
 tuned_photos=(canon_IMG_1054.JPG jpeg-decoder_tower.jpg skimage_rocket.jpg whatsapp_IMG-20191006-WA0002.jpg mate_Dune.jpg Dragonfly_by_Bolly.jpg)
 
-rm -rf "$out/tuned" "$out/held-out" "$out/unseen"
+rm -rf "$out/tuned" "$out/held-out" "$out/unseen" "$out/fresh"
 mkdir -p "$out/tuned/photos" "$out/tuned/graphics" "$out/held-out/photos" "$out/held-out/graphics"
 for name in "${tuned_photos[@]}"; do cp "$corpus/photos/$name" "$out/tuned/photos/"; done
 for file in "$here"/images/graphics/*; do cp "$corpus/graphics/$(basename "$file")" "$out/tuned/graphics/"; done
@@ -78,5 +79,36 @@ mkdir -p "$out/unseen/photos"
 for name in BytheWater ColdRipple ColorfulCups DarkestHour EveningGlow FallenLeaf Grey Kite OneStandsOut Path summer_1am; do
   cp "$work/x/usr/share/wallpapers/$name/contents/images/2560x1600.jpg" "$out/unseen/photos/unseen_kde_$name.jpg"
 done
+# Graphics held out from issue 36's tuning (decisions 0265-0267 were chosen on tuned and held-out above and
+# never looked at these): transparent drawings, flat wallpapers, logos, icons, game art and screenshots
+# from ten Debian packages no set had used. Licences, from each package's copyright file: openclipart-png
+# public domain; ukui-wallpapers CC-BY-SA-3.0; xfdesktop4-data GPL-2+; lomiri-wallpapers (warty-final-ubuntu)
+# CC-BY-SA-3.0; lxde-common GPL-2+; frozen-bubble-data GPL-2; oxygen-icon-theme LGPL-3+; gnumeric-doc
+# GFDL-1.1+; inkscape-tutorials GPL; pingus-data GPL-2+.
+mkdir -p "$out/fresh/graphics"
+(cd "$work" && for pkg in openclipart-png=1:0.18+dfsg-19 ukui-wallpapers=20.04.3-1.1 xfdesktop4-data=4.18.1-1 \
+  lomiri-wallpapers=20.04.0-2 lxde-common=0.99.2-4 frozen-bubble-data=2.212-11 oxygen-icon-theme=5:5.103.0-1 \
+  gnumeric-doc=1.12.55-1 inkscape-tutorials=1.2.2-2+deb12u1 pingus-data=0.7.6-5.1; do
+  apt-get download "$pkg" >/dev/null && dpkg -x "${pkg%%=*}"_*.deb x
+done)
+fresh() { cp "$work/x/$1" "$out/fresh/graphics/$2"; }
+fresh usr/share/openclipart/png/animals/birds/mirjam_meijer_mirjam_mei_01.png openclipart_bird_alpha.png
+fresh usr/share/openclipart/png/animals/bugs/butterfly_from_star_thom_01.png openclipart_butterfly_alpha.png
+fresh usr/share/openclipart/png/geography/czech_republic_map_lumen_01.png openclipart_czech-map_alpha.png
+fresh usr/share/backgrounds/fluent-color.png ukui_fluent-color.png
+fresh usr/share/backgrounds/rollpaper.png ukui_rollpaper.png
+fresh usr/share/backgrounds/xfce/xfce-stripes.png xfce_stripes.png
+fresh usr/share/backgrounds/warty-final-ubuntu.png lomiri_warty-final-ubuntu.png
+fresh usr/share/lxde/images/logout-banner.png lxde_logout-banner.png
+fresh usr/share/games/frozen-bubble/gfx/win_panel_p2.png frozen-bubble_win-panel_alpha.png
+fresh usr/share/games/frozen-bubble/gfx/back_one_player.png frozen-bubble_back-one-player.png
+fresh usr/share/icons/oxygen/base/256x256/apps/konqueror.png oxygen_konqueror_alpha.png
+fresh usr/share/icons/oxygen/base/256x256/places/folder-red.png oxygen_folder-red_alpha.png
+fresh usr/share/help/C/gnumeric/figures/analysistools-kaplan-ex2.png gnumeric_kaplan-ex2.png
+fresh usr/share/help/C/gnumeric/figures/graphguru-components.png gnumeric_graphguru-components.png
+fresh usr/share/inkscape/tutorials/pixelart-dialog.png inkscape_pixelart-dialog.png
+fresh usr/share/inkscape/tutorials/potrace.png inkscape_potrace.png
+fresh usr/share/games/pingus/data/images/story/story1.png pingus_story1_alpha.png
 rm -rf "$work"
+echo "fresh (issue 36's held-out graphics): $(find "$out/fresh" -type f | wc -l) files"
 echo "tuned: $(find "$out/tuned" -type f | wc -l) files; held-out: $(find "$out/held-out" -type f | wc -l) files; unseen: $(find "$out/unseen" -type f | wc -l) files, in $out"

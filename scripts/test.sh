@@ -26,6 +26,16 @@ if [ ${#office[@]} -gt 0 ]; then
   apt_install --no-install-recommends "${office[@]}"
 fi
 
+# The graphics' reference, pngquant then optipng, for the test that holds smart PNG to its bytes and look
+# (server/src/images/graphics-bytes.test.ts, issue 36).
+reference_tools=()
+command -v pngquant >/dev/null || reference_tools+=(pngquant)
+command -v optipng >/dev/null || reference_tools+=(optipng)
+if [ ${#reference_tools[@]} -gt 0 ]; then
+  echo "Installing ${reference_tools[*]} for the graphics test…"
+  apt_install --no-install-recommends "${reference_tools[@]}"
+fi
+
 # Playwright must drive Debian's chromium, never download a browser of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p reports

@@ -9,6 +9,7 @@ import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.
 import { pageSizeLook, shownSimilarity } from './look.js';
 import { JOB_WALL_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
+import { packPng } from './png-pack.js';
 import { smartTuning, type QualityChoice } from './search.js';
 import { smartSettings } from './smart.js';
 import type { RawImage } from './ssim.js';
@@ -191,6 +192,8 @@ export async function optimiseImage(
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output, deadline));
   }
+  // Every PNG packed by oxipng: the same pixels in fewer bytes (docs/decisions/0265-graphics-packed-by-oxipng.md).
+  if (format === 'png') output = await packPng(output, size.width * size.height);
   // A search for the look or for a target size says whether it ran to its end (decisions 0130, 0155).
   const search = (pixels && (options.quality === 'smart' || auto)) || options.maxBytes !== null ? deadline.outcome : null;
 

@@ -4,6 +4,7 @@ import { fromPixels } from './loaders.js';
 import { wholeFinalist, type WholeChoice } from './finalists.js';
 import { detailSample, smartTuning, type Bar, type QualityChoice } from './search.js';
 import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
+import { packPng } from './png-pack.js';
 import { paletteSettings, type PaletteChoice } from './smart-png.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
@@ -187,10 +188,26 @@ async function graphicChoice(
 ): Promise<Candidate | null> {
   const png =
     allowed.includes('png') && palette.bytes !== null
-      ? { format: 'png' as const, quality: palette.quality, tuning: palette.tuning, bytes: palette.bytes, similarity: palette.similarity }
+      ? {
+          format: 'png' as const,
+          quality: palette.quality,
+          tuning: palette.tuning,
+          bytes: await packedBytes(sample, palette, palette.bytes, deadline),
+          similarity: palette.similarity,
+        }
       : null;
   if (!allowed.includes('webp') || deadline.passed) return png;
   const lossless = { ...base, webpLossless: true };
   const webpBytes = (await encode(fromPixels(sample), 'webp', 100, lossless).toBuffer()).length;
   return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes, similarity: 1 };
+}
+
+/**
+ * The palette's bytes on the sample as the result writes them, packed by oxipng (png-pack.ts), so the
+ * lossy and lossless WebP candidates compete with the PNG a person would get (docs/decisions/0265).
+ */
+async function packedBytes(sample: RawImage, palette: QualityChoice, bytes: number, deadline: SearchDeadline): Promise<number> {
+  if (deadline.passed) return bytes;
+  const encoded = await encode(fromPixels(sample), 'png', palette.quality, palette.tuning).toBuffer();
+  return Math.min(bytes, (await packPng(encoded, sample.width * sample.height)).length);
 }
