@@ -5,13 +5,14 @@ import { PageTitle } from '#components/ui/PageTitle';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { ChangePasswordForm } from '../../../features/account/ChangePasswordForm';
+import { DataExportSection } from '../../../features/account/DataExportSection';
 import { DeleteAccountSection } from '../../../features/account/DeleteAccountSection';
 import { ApiKeysSection } from '../../../features/developers/ApiKeysSection';
 import { AccountPlan } from '../../../features/billing/AccountPlan';
 import { useBillingAccount } from '../../../features/billing/api';
 import { AccountUsage } from './AccountUsage';
 
-/** The signed-in user's plan and billing, password and account deletion; signed out, the sign-in page. */
+/** The signed-in user's plan and billing, password, a copy of their data and account deletion; signed out, the sign-in page. */
 export function AccountPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -28,6 +29,7 @@ export function AccountPage() {
       <AccountUsage />
       <ApiKeysSection docsLink />
       <ChangePasswordForm />
+      <DataExportSection />
       {/* Deletion speaks to the person's plan: a subscription is cancelled only where there is one (decision 0227). */}
       <DeleteAccountSection subscribed={subscribed} billed={Boolean(account.data?.subscription)} />
     </div>

@@ -95,6 +95,16 @@ describe('legal documents', () => {
     expect(legalFormat(language).days(1)).not.toBe(legalFormat(language).days(2).replace('2', '1'));
   });
 
+  it.each(languages)(
+    '%s: the privacy policy offers the data export on /account, kept as long as the server keeps it (docs/decisions/0250)',
+    (language) => {
+      const privacy = render(all[language].privacy, facts, language);
+      expect(privacy).toMatch(new RegExp(`data-testid="fact-retention-export"[^>]*>${legalFormat(language).hours(6)}<`));
+      expect(privacy).toContain('href="/account"');
+      expect(privacy).toContain('(JSON)');
+    },
+  );
+
   it('say "unlimited" in each language when premium has no cap', () => {
     const unlimited = legalFacts({
       ...configured,

@@ -283,6 +283,16 @@ export const texts: LegalTexts = {
             </li>
           </ul>
           <p>
+            Eine Kopie deiner Daten kannst du dir auch jederzeit selbst holen: Auf der Seite{' '}
+            <Link to="/account" className={linkClass}>
+              Konto
+            </Link>{' '}
+            bereitet „Meine Daten herunterladen“ eine ZIP-Datei mit deinem Konto, deinem Tarif, den Angaben zu deinem Abo und deinen
+            Rechnungen, den Namen deiner API-Schlüssel, dem Verlauf deiner Ergebnisse, deinen Nachrichten an uns und den noch gespeicherten
+            Ergebnisdateien vor, in einem dokumentierten, maschinenlesbaren Format (JSON). Nur du kannst sie herunterladen, angemeldet,{' '}
+            <Fact name="retention-export">{say.hours(retentionHours)}</Fact> lang; danach wird sie gelöscht.
+          </p>
+          <p>
             Du hast außerdem das Recht, dich bei der italienischen Datenschutzbehörde, dem Garante per la protezione dei dati personali (
             <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
               www.garanteprivacy.it

@@ -270,6 +270,16 @@ export const texts: LegalTexts = {
             </li>
           </ul>
           <p>
+            You can take a copy of your data yourself at any time: on the{' '}
+            <Link to="/account" className={linkClass}>
+              Account
+            </Link>{' '}
+            page, "Download my data" prepares a ZIP with your account, plan, subscription and invoice details, the names of your API keys,
+            the history of your results, the messages you sent us and the result files still stored, in a documented machine-readable format
+            (JSON). Only you can download it, signed in, for <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; then it is
+            deleted.
+          </p>
+          <p>
             You also have the right to lodge a complaint with the Italian data protection authority, the Garante per la protezione dei dati
             personali (
             <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>

@@ -274,6 +274,16 @@ export const texts: LegalTexts = {
             </li>
           </ul>
           <p>
+            También puedes obtener tú mismo una copia de tus datos en cualquier momento: en la página{' '}
+            <Link to="/account" className={linkClass}>
+              Cuenta
+            </Link>
+            , «Descargar mis datos» prepara un ZIP con tu cuenta, tu plan, los datos de tu suscripción y tus facturas, los nombres de tus
+            claves de API, el historial de tus resultados, los mensajes que nos has enviado y los archivos de resultados aún guardados, en
+            un formato documentado y legible por máquina (JSON). Solo tú puedes descargarlo, con la sesión iniciada, durante{' '}
+            <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; después se elimina.
+          </p>
+          <p>
             También tienes derecho a presentar una reclamación ante la autoridad italiana de protección de datos, el Garante per la
             protezione dei dati personali (
             <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>

@@ -284,6 +284,16 @@ export const texts: LegalTexts = {
             </li>
           </ul>
           <p>
+            Vous pouvez aussi obtenir vous-même une copie de vos données à tout moment : sur la page{' '}
+            <Link to="/account" className={linkClass}>
+              Compte
+            </Link>
+            , « Télécharger mes données » prépare un fichier ZIP avec votre compte, votre formule, les données de votre abonnement et de vos
+            factures, les noms de vos clés d’API, l’historique de vos résultats, les messages que vous nous avez envoyés et les fichiers de
+            résultats encore conservés, dans un format documenté et lisible par machine (JSON). Vous seul pouvez le télécharger, une fois
+            connecté, pendant <Fact name="retention-export">{say.hours(retentionHours)}</Fact> ; ensuite, il est supprimé.
+          </p>
+          <p>
             Vous avez aussi le droit d’introduire une réclamation auprès de l’autorité italienne de protection des données, le Garante per
             la protezione dei dati personali (
             <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>

@@ -277,6 +277,16 @@ export const texts: LegalTexts = {
             </li>
           </ul>
           <p>
+            Puoi anche prendere da solo una copia dei tuoi dati, in ogni momento: nella pagina{' '}
+            <Link to="/account" className={linkClass}>
+              Account
+            </Link>
+            , «Scarica i miei dati» prepara un file ZIP con il tuo account, il piano, i dati dell'abbonamento e delle fatture, i nomi delle
+            tue chiavi API, la cronologia dei risultati, i messaggi che ci hai inviato e i file dei risultati ancora conservati, in un
+            formato documentato e leggibile da una macchina (JSON). Puoi scaricarlo solo tu, con l'accesso, per{' '}
+            <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; poi viene eliminato.
+          </p>
+          <p>
             Hai anche il diritto di proporre reclamo al Garante per la protezione dei dati personali (
             <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
               www.garanteprivacy.it

@@ -272,6 +272,16 @@ export const texts: LegalTexts = {
             <li>wycofania zgody na reklamy, bez wpływu na wcześniejsze przetwarzanie, przez „Ustawienia cookies” na dole każdej strony.</li>
           </ul>
           <p>
+            Kopię swoich danych możesz też w każdej chwili pobrać samodzielnie: na stronie{' '}
+            <Link to="/account" className={linkClass}>
+              Konto
+            </Link>{' '}
+            opcja „Pobierz moje dane” przygotowuje plik ZIP z Twoim kontem, planem, danymi subskrypcji i faktur, nazwami Twoich kluczy API,
+            historią wyników, wiadomościami wysłanymi do nas i wciąż przechowywanymi plikami wyników, w udokumentowanym formacie
+            odczytywalnym maszynowo (JSON). Tylko Ty możesz go pobrać, po zalogowaniu, przez{' '}
+            <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; potem zostaje usunięty.
+          </p>
+          <p>
             Masz też prawo wnieść skargę do włoskiego organu ochrony danych, Garante per la protezione dei dati personali (
             <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
               www.garanteprivacy.it
