@@ -53,6 +53,11 @@ export interface PaletteSearch {
   /** A result in hand: a palette that misses the look while already as large ends the search, as every richer one is larger still. */
   bar?: Bar;
   deadline?: SearchDeadline;
+  /**
+   * Smart PNG itself, where the result must be a PNG: a photo-like graphic the rough trial rules palettes
+   * out of still gets pngquant's own method with more colours before lossless (docs/decisions/0266).
+   */
+  png?: boolean;
 }
 
 /** pngquant+optipng's look (`pngquant --quality=65-80`): libimagequant aiming at quality 80, fully dithered (docs/decisions/0132). */
@@ -109,14 +114,18 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
  * holds it to the palette look (docs/decisions/0132-graphics-keep-pngquants-look.md).
  */
 export async function paletteSettings(prepared: RawImage, seed: number, search: PaletteSearch = {}): Promise<PaletteChoice> {
-  const { sample = detailSample(prepared), bar = { bytes: Infinity }, deadline = SearchDeadline.none() } = search;
+  const { sample = detailSample(prepared), bar = { bytes: Infinity }, deadline = SearchDeadline.none(), png = false } = search;
   const base = smartTuning(prepared);
   // Lossless is the original's pixels: it looks 100 % like it.
   const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
   if (deadline.passed) return { ...lossless, graphic: true };
   const trial = paletteTrial(sample, base);
   const ruledOut = await trial.ruledOut();
-  if (ruledOut && !hasTransparency(sample)) return { ...lossless, graphic: false };
+  if (ruledOut && !hasTransparency(sample)) {
+    // `auto` takes it as a photo; a PNG it must be gets the richest dithered palette when that packs smaller than lossless (0266).
+    const richest = png && !deadline.passed ? await richerThanLossless(sample, base) : null;
+    return richest ? { ...richest, bytes: null, graphic: false } : { ...lossless, graphic: false };
+  }
   const { pngquant, look, reaches } = await pngquantLook(prepared, sample, base);
   // A cut-out no palette holds (a photo with alpha) is still a graphic whose lossy candidates and lossless WebP compete in `auto`,
   // held to pngquant's look alone: the palette bar is about a palette's bands, and pngquant's own palette falls below it there (decision 0163).
@@ -150,9 +159,24 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   // The richest dithered palette is pngquant's own method with more colours than its quality 80 asks for: at pngquant's
   // look, although our measure's lead asks more of it. It stands in for lossless unless the original's pixels pack smaller;
   // its look is then measured once on the whole image (docs/decisions/0234-the-reference-palette-before-lossless.md).
-  if (richest && !deadline.passed) {
-    const losslessBytes = (await encode(fromPixels(sample), 'png', 100, base).toBuffer()).length;
-    if (richest.bytes < losslessBytes) return { quality: richest.quality, tuning: dithered, bytes: richest.bytes, graphic: true, look };
-  }
+  if (richest && !deadline.passed && richest.bytes < (await losslessBytes(sample, base)))
+    return { quality: richest.quality, tuning: dithered, bytes: richest.bytes, graphic: true, look };
   return { ...lossless, graphic: true, look };
+}
+
+/** The original's pixels as a PNG, in bytes on the sample. */
+async function losslessBytes(sample: RawImage, base: EncodeTuning): Promise<number> {
+  return (await encode(fromPixels(sample), 'png', 100, base).toBuffer()).length;
+}
+
+/**
+ * The richest dithered palette (pngquant's method with more colours than its quality 80 asks for) when
+ * it is smaller on the sample than lossless; unverified by our measure, so its look is measured once on
+ * the whole image (docs/decisions/0234, 0266).
+ */
+async function richerThanLossless(sample: RawImage, base: EncodeTuning): Promise<QualityChoice | null> {
+  const tuning = { ...base, paletteDither: PNGQUANT_DITHER };
+  const quality = DITHERED_QUALITIES.at(-1)!;
+  const bytes = (await encode(fromPixels(sample), 'png', quality, tuning).toBuffer()).length;
+  return bytes < (await losslessBytes(sample, base)) ? { quality, tuning } : null;
 }

@@ -167,7 +167,7 @@ export async function smartSettings(
   deadline = SearchDeadline.none(),
 ): Promise<QualityChoice> {
   const base = smartTuning(prepared);
-  if (format === 'png') return paletteSettings(prepared, seed, { deadline });
+  if (format === 'png') return paletteSettings(prepared, seed, { deadline, png: true });
   // Out of time before the first probe: JPEG's reference itself, else what a search that found nothing gives.
   const chosen = deadline.passed ? null : await lossySettings(await lookJudge(prepared, { deadline }), format, seed, base);
   if (chosen) return { quality: chosen.quality, tuning: chosen.tuning, similarity: chosen.similarity };
