@@ -56,8 +56,15 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       // effort 2: the default (4) costs ~15 s of CPU for a 12 MP photo here, effort 2 ~1.5 s.
       return pipeline.avif({ quality: avifQuality(quality), effort: 2 });
     case 'gif':
-      // Lossy inter-frame reuse grows with lower quality; 100 keeps every frame exact.
-      return pipeline.gif({ effort: 7, reuse: true, interFrameMaxError: Math.round((100 - quality) / 4) });
+      // Lossy inter-frame and inter-palette reuse grow with lower quality; 100 keeps every frame exact, and
+      // palettes within libvips' default error (3). Palettes shared between frames take an animation from
+      // a frame's own palette each to one, ~9 % smaller at quality 75 (docs/decisions/0256).
+      return pipeline.gif({
+        effort: 7,
+        reuse: true,
+        interFrameMaxError: Math.round((100 - quality) / 4),
+        interPaletteMaxError: Math.max(3, Math.round((100 - quality) / 4)),
+      });
     case 'png': {
       // Palette quantisation (libimagequant, TinyPNG's method) below 100; lossless at 100.
       if (quality >= 100) return pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });

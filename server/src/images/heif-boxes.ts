@@ -239,3 +239,59 @@ function readBoxes(data: Buffer): HeifFacts | null {
   }
   return facts;
 }
+
+/**
+ * Where the EXIF and XMP items' bytes are (absolute file offsets), for blanking them in place; null
+ * when the boxes cannot be read or an item is stored in a way we do not rewrite.
+ */
+export function metadataExtents(data: Buffer): (Extent & { kind: 'exif' | 'xmp' })[] | null {
+  try {
+    const top = children(data, 0, data.length);
+    const meta = find(top, 'meta');
+    if (!meta) return null;
+    const inMeta = children(data, meta.start + 4, meta.end);
+    const iloc = find(inMeta, 'iloc');
+    const iinf = find(inMeta, 'iinf');
+    if (!iloc || !iinf) return null;
+    const idat = find(inMeta, 'idat');
+    const locations = readIloc(data, iloc);
+    const extents: (Extent & { kind: 'exif' | 'xmp' })[] = [];
+    for (const [id, kind] of metadataItems(data, iinf)) {
+      const location = locations.get(id);
+      if (!location || location.method > 1 || (location.method === 1 && !idat)) return null;
+      const base = location.method === 1 ? idat!.start : 0;
+      for (const extent of location.extents) {
+        // Length 0 means "to the end of the file": not a block we can blank safely.
+        if (extent.length === 0 || base + extent.offset + extent.length > data.length) return null;
+        extents.push({ offset: base + extent.offset, length: extent.length, kind });
+      }
+    }
+    return extents;
+  } catch (error) {
+    if (error instanceof Malformed) return null;
+    throw error;
+  }
+}
+
+/** Ids of the EXIF items and of the XMP items (`mime` items of type application/rdf+xml). */
+function metadataItems(data: Buffer, box: Box): Map<number, 'exif' | 'xmp'> {
+  const r = reader(data, box);
+  const version = r.uint(1);
+  r.skip(3);
+  r.skip(version === 0 ? 2 : 4);
+  const items = new Map<number, 'exif' | 'xmp'>();
+  for (const infe of children(data, r.offset, box.end).filter((b) => b.type === 'infe')) {
+    const e = reader(data, infe);
+    const infeVersion = e.uint(1);
+    e.skip(3);
+    if (infeVersion < 2) continue;
+    const id = e.uint(infeVersion === 2 ? 2 : 4);
+    e.skip(2);
+    const type = e.text(4);
+    // After the type: the item's name and, for `mime`, its content type, each ending in a NUL.
+    const strings = data.toString('latin1', e.offset, infe.end).split('\0');
+    if (type === 'Exif') items.set(id, 'exif');
+    else if (type === 'mime' && strings[1] === 'application/rdf+xml') items.set(id, 'xmp');
+  }
+  return items;
+}

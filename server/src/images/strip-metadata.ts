@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { writeExif } from './exif.js';
+import { metadataExtents } from './heif-boxes.js';
 import { PNG_SIGNATURE, pngChunks } from './integrity.js';
 import { nothingKept, pngTexts, type KeptMetadata } from './kept-metadata.js';
 
@@ -106,10 +107,84 @@ export function stripWebpMetadata(data: Buffer): Buffer | null {
   return Buffer.concat([header, body]);
 }
 
+const GIF_EXTENSION = 0x21;
+const GIF_IMAGE = 0x2c;
+const GIF_TRAILER = 0x3b;
+const GIF_COMMENT = 0xfe;
+const GIF_APPLICATION = 0xff;
+/** Application extensions that change how the GIF shows: the loop count (two spellings) and the ICC profile. */
+const GIF_KEPT_APPLICATIONS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012']);
+
+/**
+ * Drops comments and application extensions other than the loop count and the ICC profile (XMP among
+ * them), and ends the file at its trailer (written when a whole last frame lacks it, as browsers read
+ * such a file). Null when a block is cut short or unknown, so the caller keeps its re-encode.
+ */
+export function stripGifMetadata(data: Buffer): Buffer | null {
+  if (data.length < 13 || !/^GIF8[79]a$/.test(data.toString('latin1', 0, 6))) return null;
+  const tableBytes = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+  let offset = 13 + tableBytes(data[10]!);
+  const kept: Buffer[] = [data.subarray(0, offset)];
+  /** The end of a run of sub-blocks starting at `from`, or -1 when it runs past the file. */
+  const subBlocksEnd = (from: number) => {
+    let at = from;
+    while (at < data.length) {
+      const size = data[at]!;
+      at += 1 + size;
+      if (size === 0) return at <= data.length ? at : -1;
+    }
+    return -1;
+  };
+  while (offset < data.length) {
+    const block = data[offset]!;
+    if (block === GIF_TRAILER) break;
+    let end: number;
+    let keep = true;
+    if (block === GIF_EXTENSION && offset + 2 < data.length) {
+      const label = data[offset + 1]!;
+      end = subBlocksEnd(offset + 2);
+      const application = label === GIF_APPLICATION && data[offset + 2] === 11 ? data.toString('latin1', offset + 3, offset + 14) : null;
+      keep = label !== GIF_COMMENT && (label !== GIF_APPLICATION || (application !== null && GIF_KEPT_APPLICATIONS.has(application)));
+    } else if (block === GIF_IMAGE && offset + 10 < data.length) {
+      // Descriptor (10 bytes), local colour table, LZW minimum code size, then the data's sub-blocks.
+      end = subBlocksEnd(offset + 10 + tableBytes(data[offset + 9]!) + 1);
+    } else {
+      return null;
+    }
+    if (end < 0) return null;
+    if (keep) kept.push(data.subarray(offset, end));
+    offset = end;
+  }
+  return Buffer.concat([...kept, Buffer.from([GIF_TRAILER])]);
+}
+
+/** An EXIF item with a TIFF header and no field: a 4-byte offset to it, 'MM\0*', IFD0 at 8 with no entries, no next IFD. */
+const EMPTY_EXIF = Buffer.from([0, 0, 0, 0, 0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]);
+const EMPTY_XMP = Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>', 'latin1');
+
+/**
+ * The AVIF with its EXIF and XMP items blanked in place (an empty TIFF, an empty XMP packet padded with
+ * spaces), so no offset in the file moves and the picture's own bytes stay as they were. Null when the
+ * items cannot be found safely.
+ */
+export function stripAvifMetadata(data: Buffer): Buffer | null {
+  const extents = metadataExtents(data);
+  if (!extents) return null;
+  const copy = Buffer.from(data);
+  for (const { offset, length, kind } of extents) {
+    copy.fill(kind === 'exif' ? 0 : 0x20, offset, offset + length);
+    const blank = kind === 'exif' ? EMPTY_EXIF : EMPTY_XMP;
+    if (blank.length <= length) blank.copy(copy, offset);
+  }
+  return copy;
+}
+
 export function stripMetadata(format: string, data: Buffer): Buffer | null {
   if (format === 'jpeg') return stripJpegMetadata(data);
   if (format === 'png') return stripPngMetadata(data);
   if (format === 'webp') return stripWebpMetadata(data);
+  if (format === 'gif') return stripGifMetadata(data);
+  if (format === 'avif') return stripAvifMetadata(data);
   return null;
 }
 
