@@ -22,6 +22,8 @@ await build({ ...shared, entryPoints: ['src/jobs/job-child.ts'], outfile: 'dist/
 await build({ ...shared, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', sourcemap: true });
 // `npm run worker`: consumes result jobs from Redis, no HTTP (src/worker.ts).
 await build({ ...shared, entryPoints: ['src/worker.ts'], outfile: 'dist/worker.js', sourcemap: true });
+// `npm run migrate | backup | restore` (src/cli/ops.ts, through scripts/ops.mjs).
+await build({ ...shared, entryPoints: ['src/cli/ops.ts'], outfile: 'dist/ops.js', sourcemap: true });
 
 // The embedded database's first start copies this migrated data folder instead of running initdb in
 // the app's process (docs/decisions/0095-idle-memory.md); made aside, then renamed into place.

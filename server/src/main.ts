@@ -1,4 +1,5 @@
-import { DatabaseUnreachable, openDatabase } from './db/client.js';
+import { DatabaseUnreachable, SchemaNotCurrent, openDatabase } from './db/client.js';
+import { DataDirInUse, refuseIfServerRuns, serveControlSocket } from './db/control-socket.js';
 import { EnvError, loadEnvOrExit } from './runtime/env.js';
 import { buildApp } from './app.js';
 import { startBackgroundTasks } from './cluster/background.js';
@@ -23,8 +24,15 @@ async function main() {
   if (env.ROLE === 'worker') return runWorkerProcess(env, quotaLedger, (db, store, log) => exportWorkFromEnv(env, { db, store, log }));
   // Redis and the bucket answer before anything starts, else one line names the setting (docs/decisions/0206).
   const startNotes = await checkServicesAtStart(env);
+  if (!env.DATABASE_URL) await refuseIfServerRuns(env.DATA_DIR);
   // Instances starting together migrate one at a time (docs/decisions/0062).
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    migrate: env.MIGRATE_ON_START ? 'apply' : 'require-current',
+  });
+  // The embedded database's backups are taken through this process (npm run backup, docs/decisions/0245).
+  const control = database.pglite ? await serveControlSocket(env.DATA_DIR, database.pglite) : null;
   const store = openResultStore(env);
   const redis = env.REDIS_URL ? await openLimitsRedis(env.REDIS_URL) : null;
   const redisEnv = env.REDIS_URL ? { ...env, REDIS_URL: env.REDIS_URL } : null;
@@ -43,6 +51,8 @@ async function main() {
         }))
       : null;
   for (const [details, message] of startNotes) app.log.warn(details, message);
+  if (database.pglite && !control)
+    app.log.warn({ dataDir: env.DATA_DIR }, 'DATA_DIR is too long a path for the backup socket: npm run backup needs the server stopped');
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.
@@ -79,6 +89,7 @@ async function main() {
         },
         release: async () => {
           await background.stop();
+          await control?.close();
           redis?.disconnect();
           await database.close();
         },
@@ -105,7 +116,13 @@ async function main() {
 
 main().catch((error) => {
   // A setting checked against a service at start-up (the Stripe price) names itself like a bad value does.
-  if (error instanceof EnvError || error instanceof DatabaseUnreachable || error instanceof ServiceUnreachable)
+  if (
+    error instanceof EnvError ||
+    error instanceof DatabaseUnreachable ||
+    error instanceof SchemaNotCurrent ||
+    error instanceof DataDirInUse ||
+    error instanceof ServiceUnreachable
+  )
     console.error(`Lightpix cannot start.\n${error.message}`);
   else console.error('Lightpix failed to start:', error);
   process.exit(1);

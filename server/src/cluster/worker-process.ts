@@ -37,7 +37,11 @@ export async function runWorkerProcess(
 ): Promise<void> {
   const log = consoleLog(env.LOG_LEVEL);
   for (const [details, message] of await checkServicesAtStart(env)) log.warn(details, message);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    migrate: env.MIGRATE_ON_START ? 'apply' : 'require-current',
+  });
   const store = openResultStore(env);
   const worker = await startResultWorkerFor(env, ledgerOf(database.db), store, log);
   const exports = await exportWorkOf(database.db, store, log);

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationState, refuseUnlessCurrent, type MigrationState } from './migrations.js';
+export { SchemaNotCurrent } from './migrations.js';
 import * as tables from './schema/index.js';
 import { results } from './schema/results.js';
 
@@ -22,13 +24,21 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's client, for a backup taken through the running process (docs/decisions/0245). */
+  pglite?: PGlite;
   /**
    * Runs a task that must run in one instance at a time (the retention sweep, the uptime sample): when
    * another instance holds the task's lock, returns false at once without running it.
    */
   runAlone(name: string, task: () => Promise<void>): Promise<boolean>;
+  /** How far the schema is from this version's migrations, and applying them (`npm run migrate`). */
+  migrationState(): Promise<MigrationState>;
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The embedded database's folder inside DATA_DIR. */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /** Advisory-lock names, in one place so no two uses share one by accident (docs/decisions/0062). */
 const MIGRATIONS_LOCK = 'lightpix:migrations';
@@ -64,15 +74,39 @@ export async function seedPgliteFolder(folder: string, template = pgliteTemplate
   await rename(copy, folder);
 }
 
-export async function openPglite(client: PGlite, migrations = migrationsFolder): Promise<DatabaseHandle> {
+/**
+ * What opening does to the schema: `apply` the shipped migrations (the default, MIGRATE_ON_START), `require-current`
+ * (refuse a schema behind or ahead of this version), or `leave` it to the caller (`npm run migrate`; docs/decisions/0246).
+ */
+export interface OpenOptions {
+  migrate?: 'apply' | 'require-current' | 'leave';
+}
+
+export async function openPglite(client: PGlite, migrations = migrationsFolder, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: migrations });
+  const state = () => migrationState(async (text) => (await client.query<Record<string, unknown>>(text)).rows, migrations);
+  const migrate = () => migratePglite(db, { migrationsFolder: migrations });
+  try {
+    if (options.migrate === 'require-current') refuseUnlessCurrent(await state());
+    else if (options.migrate !== 'leave') await migrate();
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   // PGlite lives in one process, which is the only instance: nothing to coordinate.
   const runAlone = async (_name: string, task: () => Promise<void>) => {
     await task();
     return true;
   };
-  return { db: db as unknown as Database, kind: 'pglite', runAlone, close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    pglite: client,
+    runAlone,
+    migrationState: state,
+    migrate,
+    close: () => client.close(),
+  };
 }
 
 /** How long start-up waits for PostgreSQL to connect and answer before it gives up. */
@@ -94,6 +128,7 @@ export async function openPostgres(
   url: string,
   migrations = migrationsFolder,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: connectTimeoutMs });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
@@ -106,8 +141,11 @@ export async function openPostgres(
       error instanceof Error && /timeout/i.test(error.message) ? `no answer within ${connectTimeoutMs / 1000} s` : 'the connection failed';
     throw new DatabaseUnreachable(`DATABASE_URL: cannot reach PostgreSQL at ${where(url)} (${reason}).`);
   }
+  const state = () => migrationState(async (text) => (await pool.query<Record<string, unknown>>(text)).rows, migrations);
+  const migrate = () => migrateOnce(pool, migrations);
   try {
-    await migrateOnce(pool, migrations);
+    if (options.migrate === 'require-current') refuseUnlessCurrent(await state());
+    else if (options.migrate !== 'leave') await migrate();
   } catch (error) {
     await pool.end();
     throw error;
@@ -117,6 +155,8 @@ export async function openPostgres(
     db: db as unknown as Database,
     kind: 'postgres',
     runAlone: (name, task) => runAloneOn(pool, name, task),
+    migrationState: state,
+    migrate,
     close: () => pool.end(),
   };
 }
@@ -173,9 +213,10 @@ async function unlockAndRelease(connection: pg.PoolClient, lock: string): Promis
   }
 }
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. Migrations run here. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const folder = path.join(options.dataDir, 'pglite');
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string } & OpenOptions): Promise<DatabaseHandle> {
+  const open = { migrate: options.migrate };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, CONNECT_TIMEOUT_MS, open);
+  const folder = pgliteFolder(options.dataDir);
   await seedPgliteFolder(folder);
-  return openPglite(new PGlite(folder, pgliteOptions));
+  return openPglite(new PGlite(folder, pgliteOptions), migrationsFolder, open);
 }

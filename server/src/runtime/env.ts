@@ -137,6 +137,8 @@ const envSchema = z
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** A port of its own for /metrics, without a token (web and worker alike); keep it off the public network. */
     METRICS_PORT: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number().int().min(1).max(65535).optional()),
+    /** false: start only on a current schema, migrated beforehand by `npm run migrate` (docs/decisions/0246). */
+    MIGRATE_ON_START: flag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the built web app lives; the default is the workspace's build output. */
     WEB_DIST_DIR: optionalText,
