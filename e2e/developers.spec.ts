@@ -17,21 +17,32 @@ test('a signed-out visitor reads the API docs and is asked to sign in for a key'
   await expect(page.getByTestId('curl-shrink')).toHaveText(
     `curl --user api:YOUR_API_KEY --data-binary @photo.jpg -i ${origin}/api/v1/shrink`,
   );
-  await expect(page.getByTestId('client-example')).toContainText(`tinify.Client.API_ENDPOINT = '${origin}';`);
-  await expect(page.getByTestId('client-typescript')).toContainText(`client.API_ENDPOINT = '${origin}';`);
-  await expect(page.getByTestId('python-example')).toContainText(`tinify.Client.API_ENDPOINT = "${origin}"`);
+  // The official clients speak HTTPS only: their examples name the https address (decision 0262).
+  const https = origin.replace(/^http:/, 'https:');
+  await expect(page.getByTestId('client-example')).toContainText(`tinify.Client.API_ENDPOINT = '${https}';`);
+  await expect(page.getByTestId('client-example')).toContainText('tinify.Client.CA_BUNDLE = [...tinify.Client.CA_BUNDLE,');
+  await expect(page.getByTestId('client-private-ca')).toContainText('ignores NODE_EXTRA_CA_CERTS');
+  await expect(page.getByTestId('client-typescript')).toContainText(`client.API_ENDPOINT = '${https}';`);
+  await expect(page.getByTestId('python-example')).toContainText(`tinify.Client.API_ENDPOINT = "${https}"`);
+  await expect(page.getByTestId('python-private-ca')).toContainText('REQUESTS_CA_BUNDLE');
   await expect(page.getByTestId('client-https')).toContainText('HTTPS only');
   // The test server speaks plain http: the page says the official clients cannot use that address.
   await expect(page.getByRole('note').filter({ hasText: 'plain http' })).toBeVisible();
   await expect(page.getByTestId('limit-registered')).toHaveText('Free account: 10 images per month');
+  await expect(page.getByTestId('limit-keys-for')).toHaveText(
+    "Every account can create keys, free accounts too: a key uses its own account's allowance, as the limits below say.",
+  );
   await page.getByRole('link', { name: 'Sign in to create a key' }).click();
   await expect(page).toHaveURL('/auth?redirect=/developers');
 });
 
-test('the examples fit a 360 px phone: long lines scroll inside their box, not the page', async ({ page }) => {
+test('the examples fit a 360 px phone: long lines wrap inside their box, nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/developers');
   await expect(page.getByTestId('python-example')).toBeVisible();
+  const blocks = await page.locator('pre').evaluateAll((elements) => elements.map((pre) => pre.scrollWidth - pre.clientWidth));
+  expect(blocks.length).toBeGreaterThan(5);
+  expect(blocks.every((overflow) => overflow <= 0)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 

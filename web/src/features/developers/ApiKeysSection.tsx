@@ -14,10 +14,21 @@ import { formatDate } from '#lib/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 
 /** A signed-in user's API keys: create (the key is shown this once), see use this month and last use, revoke. */
-export function ApiKeysSection({ docsLink = false }: { docsLink?: boolean }) {
+export function ApiKeysSection({
+  docsLink = false,
+  onShownKey,
+}: {
+  docsLink?: boolean;
+  /** The key just created while it is shown (null once the person is done), for examples filled with it (decision 0262). */
+  onShownKey?: (key: string | null) => void;
+}) {
   const { t, i18n } = useTranslation();
   const keys = useApiKeys(true);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [created, setShown] = useState<CreatedApiKey | null>(null);
+  const setCreated = (next: CreatedApiKey | null) => {
+    setShown(next);
+    onShownKey?.(next?.key ?? null);
+  };
 
   return (
     <section aria-labelledby="keys-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiKeysResponseSchema, apiPath, apiPaths, apiServersSchema, createdApiKeySchema, noContentSchema } from '@lightpix/shared';
+import {
+  apiKeysResponseSchema,
+  apiPath,
+  apiPaths,
+  apiServersSchema,
+  createdApiKeySchema,
+  historyResponseSchema,
+  noContentSchema,
+  resultsPageSearch,
+} from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { queryKeys } from '#lib/queryKeys';
 
 const keysKey = ['api-keys'] as const;
 
@@ -31,5 +41,26 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (id: string) => apiSend('DELETE', apiPath(apiPaths.key, { id }), {}, noContentSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
+  });
+}
+
+/** How often /developers looks for a first result while it is open, so the examples show a real id soon after a first call. */
+const LATEST_RESULT_POLL_MS = 10_000;
+
+/**
+ * The signed-in user's newest image still downloadable (from the web or the API), for the examples'
+ * RESULT_ID: `/output/{id}` reads any of the account's results (decision 0262). Asked again when the
+ * page comes back into view and every 10 s while it is shown.
+ */
+export function useLatestResult(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.history, 'latest-for-examples'],
+    queryFn: async () => {
+      const page = await apiGet(`${apiPaths.history}${resultsPageSearch({ kind: 'image' })}`, historyResponseSchema);
+      return page.items.find((item) => item.status === 'completed' && item.objectPath !== null) ?? null;
+    },
+    enabled,
+    refetchInterval: LATEST_RESULT_POLL_MS,
+    refetchOnWindowFocus: 'always',
   });
 }
