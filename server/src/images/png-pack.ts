@@ -3,13 +3,13 @@ import { losslessCompressPng } from '@napi-rs/image';
 /**
  * Better packing for every PNG we write: oxipng (through @napi-rs/image) tries each row filter and
  * deflate strategy on the very same pixels, where libvips writes a palette with no filter at all. On
- * the tuning graphics it took 6–12 % off smart PNG's palettes, and 40 % off a flat wallpaper's
+ * the tuning graphics it took 5–11 % off smart PNG's palettes, and 40 % off a flat wallpaper's
  * (docs/decisions/0265-graphics-packed-by-oxipng.md). The pixels do not change, so neither does the look.
  */
 
 /** Palettes up to this many pixels are packed: a 3640×2400 wallpaper costs ~3.5 s of CPU, within a job's limit. */
 const PALETTE_PACK_PIXELS = 10_000_000;
-/** Truecolour (lossless) PNGs cost ~5× as much to pack as palettes: a 2 MP screenshot ~2 s. */
+/** Truecolour (lossless) PNGs can cost far more to pack: a 16 MP one took 20 s of CPU here. */
 const TRUECOLOUR_PACK_PIXELS = 2_500_000;
 
 /** PNG's colour type, from the IHDR chunk: 3 is a palette. */
