@@ -2,7 +2,7 @@ import { AppError } from '../core/errors.js';
 import type { ResultStore } from '../storage/result-store.js';
 import { openLinesRedis, waitingNotes } from './bullmq-lines.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
-import { heldAdmission, serverBusy } from './queue.js';
+import { heldAdmission, holdingPlace, placeTakenByJob, serverBusy } from './queue.js';
 import { retryAfterEstimate } from './retry-after.js';
 import { setWaitingSource } from './metrics.js';
 import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
@@ -144,18 +144,21 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
     async assertRoom() {
       if ((await waitingJobs()) + admitted >= options.maxWaiting) throw busy();
     },
-    async admit() {
+    async admitted(work) {
       // Counted before Redis is asked, so admissions racing in this instance cannot all see the same room.
       admitted++;
       if ((await waitingJobs()) + admitted > options.maxWaiting) {
         admitted--;
         throw busy();
       }
-      return heldAdmission(() => admitted--);
+      return holdingPlace(
+        heldAdmission(() => admitted--),
+        work,
+      );
     },
-    async produce(job, data, admission) {
+    async produce(job, data) {
       // Counted here until Redis counts the job: the place is given back once it is queued (or not).
-      const added = await enqueue(job, data).finally(() => admission?.release());
+      const added = await enqueue(job, data).finally(placeTakenByJob);
       try {
         await added.waitUntilFinished(events, waitMs);
       } catch (error) {
@@ -168,8 +171,8 @@ export async function bullResultQueue(options: BullResultQueueOptions): Promise<
       // A worker completed the row, in its own process.
       return null;
     },
-    async start(job, data, admission) {
-      await enqueue(job, data).finally(() => admission?.release());
+    async start(job, data) {
+      await enqueue(job, data).finally(placeTakenByJob);
     },
     async failureOf(resultId, owner) {
       const job = await Job.fromId<QueuedResultJob>(queue, resultId).catch(() => undefined);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import { AppError } from '../core/errors.js';
 import { RETRY_AFTER_MIN_SECONDS } from './retry-after.js';
@@ -14,7 +15,7 @@ export const defaultQueueLimits = (): QueueLimits => {
   return { concurrency: cores, maxWaiting: cores * 4 };
 };
 
-/** A waiting place held between admit() and run(); release() gives it back if no job follows (safe to call twice). */
+/** A waiting place held by a request whose file has arrived (docs/decisions/0082); release() frees it (safe to call twice). */
 export interface Admission {
   release(): void;
 }
@@ -29,6 +30,26 @@ export function heldAdmission(giveBack: () => void): Admission {
       giveBack();
     },
   };
+}
+
+/** The place the request running here holds: no signature carries it (docs/decisions/0270). */
+const heldPlaces = new AsyncLocalStorage<Admission>();
+
+/**
+ * The result queue's door: runs `work` holding `place`; the job `work` queues takes the place over
+ * (placeTakenByJob), and whatever is left of it is freed when `work` ends, answered or failed.
+ */
+export async function holdingPlace<T>(place: Admission, work: () => Promise<T>): Promise<T> {
+  try {
+    return await heldPlaces.run(place, work);
+  } finally {
+    place.release();
+  }
+}
+
+/** A job is being queued: the place its request held becomes the job's (a no-op for a request that held none). */
+export function placeTakenByJob(): void {
+  heldPlaces.getStore()?.release();
 }
 
 /** A job's work, by kind: input and output are plain data, so a job can also travel to another process. */

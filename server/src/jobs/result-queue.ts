@@ -1,7 +1,7 @@
 import type { ResultRow } from '../db/schema/index.js';
 import { AppError } from '../core/errors.js';
 import { fairLines } from './fair-lines.js';
-import { heldAdmission, serverBusy, type Admission, type QueueLimits } from './queue.js';
+import { heldAdmission, holdingPlace, placeTakenByJob, serverBusy, type QueueLimits } from './queue.js';
 import { retryAfterEstimate } from './retry-after.js';
 import { metrics, setWaitingSource } from './metrics.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
@@ -15,17 +15,19 @@ export interface ResultQueue {
   /** 503 before the caller spends anything (reads a body, reserves a unit) on a job we cannot take. */
   assertRoom(): Promise<void>;
   /**
-   * A waiting place for a request whose file has arrived, before it writes a session or reserves a unit;
-   * 503 when none is left, so of a burst that passed assertRoom together only as many go on as fit (0082).
+   * The queue's door for a request whose file has arrived: runs `work` holding a waiting place, taken
+   * before it writes a session or reserves a unit and freed when it ends, unless the job it queues took
+   * it over; 503 when none is left, so of a burst that passed assertRoom together only as many go on as
+   * fit (docs/decisions/0082, 0270). The routes of uploads, API shrinks and transforms and decks call it.
    */
-  admit(): Promise<Admission>;
+  admitted<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Runs the job to its end; rejects with its error or JobStillRunning (the caller, reserveAndProduce, gives the unit back). The job takes the admission's place.
-   * Gives the completed row when this process completed it, null when a worker elsewhere did (the caller reads it).
+   * Runs the job to its end; rejects with its error or JobStillRunning (the caller, reserveAndProduce, gives the unit back).
+   * The job takes its request's place. Gives the completed row when this process completed it, null when a worker elsewhere did (the caller reads it).
    */
-  produce(job: ResultJob, data: Buffer, admission?: Admission): Promise<ResultRow | null>;
-  /** Accepts the job and returns at once; the row, or failureOf, tells its outcome later. */
-  start(job: ResultJob, data: Buffer, admission?: Admission): Promise<void>;
+  produce(job: ResultJob, data: Buffer): Promise<ResultRow | null>;
+  /** Accepts the job and returns at once; the row, or failureOf, tells its outcome later. The job takes its request's place. */
+  start(job: ResultJob, data: Buffer): Promise<void>;
   /** Why a started job failed, for its owner, while that is remembered (an hour); null when unknown. */
   failureOf(resultId: string, owner: string): Promise<AppError | null>;
   /** Waits for the jobs this process runs and accepts no more. */
@@ -86,18 +88,21 @@ export function localResultQueue(deps: ResultJobDeps, limits: QueueLimits): Resu
       // Asked as a request arrives, before its body: a job process starts while the upload is read (0154).
       deps.pool.warm();
     },
-    async admit() {
+    async admitted(work) {
       if (isFull()) throw busy();
       admitted++;
-      return heldAdmission(() => admitted--);
+      return holdingPlace(
+        heldAdmission(() => admitted--),
+        work,
+      );
     },
-    async produce(job, data, admission) {
+    async produce(job, data) {
       // Given back in the same tick as the job is queued, so the job takes its place.
-      admission?.release();
+      placeTakenByJob();
       return inLine(job, data);
     },
-    async start(job, data, admission) {
-      admission?.release();
+    async start(job, data) {
+      placeTakenByJob();
       if (isFull()) throw busy();
       const running = inLine(job, data).catch(async (error: unknown) => {
         const now = Date.now();

@@ -12,6 +12,7 @@ import { quotaUsage, windowStart } from '../quota/index.js';
 import { openOwnedResult, type GoneWording, type ResultRow } from '../results/index.js';
 import type { ApiCaller } from './auth.js';
 import { TinifyError } from './errors.js';
+import type { ResultJobSpec } from '../../jobs/result-job.js';
 
 /** Tinify picks the compression per image; so does smart lightening. Metadata goes, as on the web. */
 const SHRINK_SETTINGS: ProcessSettings = {
@@ -45,6 +46,8 @@ export interface StoredOutput {
   /** How its search ended and how like its source it looks, as the shrink answer says them (decision 0156); null when not recorded. */
   search: ResultRow['search'];
   similarity: number | null;
+  /** A transform's units used with it, counted when it was reserved (docs/decisions/0270); else absent or null. */
+  unitsUsed?: number | null;
 }
 
 /** What an output's answer says about a stored result. */
@@ -57,14 +60,19 @@ const describedBy = (row: ResultRow) => ({
   similarity: row.similarity,
 });
 
+/** An empty body's refusal, before the request takes a place in the queue. */
+export function assertInput(data: Buffer | undefined): asserts data is Buffer {
+  if (!data || data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
+}
+
+/** Compresses the image into a result of the caller's; the route holds a place in the queue around it (docs/decisions/0270). */
 export async function shrink(
   deps: ImagesDeps,
   caller: ApiCaller,
   data: Buffer,
   base: string,
-): Promise<{ id: string; response: ShrinkResponse }> {
-  if (data.length === 0) throw TinifyError.named('InputMissing', 'The request body is empty: send the image bytes as the body.');
-  const record = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, {
+): Promise<{ id: string; response: ShrinkResponse; unitsUsed: number | null }> {
+  const { record, unitsUsed } = await processUpload(deps, caller.owner, caller.plan, { filename: API_FILE_NAME, data }, SHRINK_SETTINGS, {
     apiKeyId: caller.key.id,
   }).catch((error: unknown) => {
     // Tinify answers 415 to anything that is not an image it reads, whatever its first bytes.
@@ -79,6 +87,7 @@ export async function shrink(
   const inputFormat = sniffFormat(data) as InputFormat;
   return {
     id: record.id,
+    unitsUsed,
     response: {
       input: { size: data.length, type: mimeTypeOf[inputFormat] },
       output: {
@@ -119,11 +128,18 @@ export function changesImage(options: OutputOptions): boolean {
   return Boolean(options.resize || options.convert || options.transform || options.store !== undefined || options.preserve?.length);
 }
 
+/** A transform checked and ready to reserve: its source's bytes and the job that makes it. */
+export interface PlannedTransform {
+  source: ResultRow;
+  data: Buffer;
+  spec: Extract<ResultJobSpec, { kind: 'apiTransform' }>;
+}
+
 /**
- * Resizes, converts or flattens a compressed output into a new result. It costs one unit, as at Tinify
- * (docs/decisions/0052), and starts from the compressed output, because originals are never kept.
+ * Checks a transform of a compressed output: the output is the caller's and still stored, the formats
+ * and the result's size are allowed. Nothing is reserved and no place in the queue is taken yet.
  */
-export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: string, options: OutputOptions): Promise<StoredOutput> {
+export async function planTransform(deps: ImagesDeps, caller: ApiCaller, id: string, options: OutputOptions): Promise<PlannedTransform> {
   if (options.store !== undefined) {
     throw TinifyError.named(
       'StoreNotSupported',
@@ -147,13 +163,10 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
   // Too large a result is refused before a unit is reserved or a worker is held.
   if (crop) checkOutputSize(uprightSize(info), crop, info.pages);
   else plannedSize(info, proportional);
-  await deps.jobs.assertRoom();
-  const row = await reserveAndProduce(
-    deps,
-    caller.plan,
-    caller.owner,
-    { originalName: source.originalName, originalSize: data.length, apiKeyId: caller.key.id },
-    {
+  return {
+    source,
+    data,
+    spec: {
       kind: 'apiTransform',
       input: {
         info,
@@ -164,9 +177,28 @@ export async function transformOutput(deps: ImagesDeps, caller: ApiCaller, id: s
         preserve: options.preserve?.length ? { fields: options.preserve, from: source.id } : null,
       },
     },
+  };
+}
+
+/**
+ * Resizes, converts or flattens a compressed output into a new result. It costs one unit, as at Tinify
+ * (docs/decisions/0052), and starts from the compressed output, because originals are never kept. The
+ * route holds a place in the queue around it (docs/decisions/0270).
+ */
+export async function transformOutput(
+  deps: ImagesDeps,
+  caller: ApiCaller,
+  { source, data, spec }: PlannedTransform,
+): Promise<StoredOutput> {
+  const { row, unitsUsed } = await reserveAndProduce(
+    deps,
+    caller.plan,
+    caller.owner,
+    { originalName: source.originalName, originalSize: data.length, apiKeyId: caller.key.id },
+    spec,
     data,
   );
-  return { body: (await openOwnedResult(deps, caller.owner, row.id, OUTPUT_GONE)).body, ...describedBy(row) };
+  return { body: (await openOwnedResult(deps, caller.owner, row.id, OUTPUT_GONE)).body, ...describedBy(row), unitsUsed };
 }
 
 /**

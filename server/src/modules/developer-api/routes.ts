@@ -23,7 +23,7 @@ import { authenticate, identifyCaller, presentedKey, type ApiCaller } from './au
 import { fetchSourceImage, parseAllowList, SourceUrlError, type Resolve } from '../fetch/index.js';
 import { TinifyError, toTinifyError } from './errors.js';
 import { openApiDocument } from './openapi.js';
-import { changesImage, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './outputs.js';
+import { assertInput, changesImage, planTransform, readOutput, shrink, transformOutput, usageOf, type StoredOutput } from './outputs.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -129,8 +129,14 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
     return reply.status(tinify.status).headers(tinify.headers).send(tinify.body);
   });
 
+  /** A shrink or transform that made a result counted its owner's units as it reserved it: counted once (docs/decisions/0270). */
+  const sendCount = (reply: FastifyReply, unitsUsed: number | null | undefined) => {
+    if (typeof unitsUsed === 'number') reply.header('Compression-Count', String(unitsUsed));
+  };
+
   // Tinify sends the month's count on every answer; a call without a valid key gets 0.
   app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('Compression-Count')) return;
     const owner = request.apiCaller ?? (await identifyCaller(request, db, plans).catch(() => null));
     const count = owner ? (await quotaUsage(db, owner.plan, owner.owner, deps.now())).used : 0;
     reply.header('Compression-Count', String(count));
@@ -157,8 +163,11 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       async (request, reply): Promise<ShrinkResponse> => {
         const who = await caller(request);
         const data = Buffer.isBuffer(request.body) || request.body === undefined ? request.body : await fetchSource(request.body);
+        assertInput(data);
         const base = `${originOf(request, deps.publicUrl)}${prefix}`;
-        const { id, response } = await shrink(deps, who, data ?? Buffer.alloc(0), base);
+        // The image has arrived: it holds a place in the queue until its job takes it (docs/decisions/0082, 0270).
+        const { id, response, unitsUsed } = await deps.jobs.admitted(() => shrink(deps, who, data, base));
+        sendCount(reply, unitsUsed);
         return reply.status(201).header('Location', `${base}/output/${id}`).send(response);
       },
     );
@@ -172,9 +181,12 @@ export async function developerApiRoutes(app: FastifyInstance, deps: DeveloperAp
       const who = await caller(request);
       const parsed = outputOptionsSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw TinifyError.named('BadRequest', parsed.error.issues.map((issue) => issue.message).join(' '));
-      const output = changesImage(parsed.data)
-        ? await transformOutput(deps, who, request.params.id, parsed.data)
+      const planned = changesImage(parsed.data) ? await planTransform(deps, who, request.params.id, parsed.data) : null;
+      // A transform makes a result: checked first, then it holds a place in the queue like an upload (0270).
+      const output = planned
+        ? await deps.jobs.admitted(() => transformOutput(deps, who, planned))
         : await readOutput(deps, who, request.params.id);
+      sendCount(reply, output.unitsUsed);
       return sendImage(reply, output);
     });
   }

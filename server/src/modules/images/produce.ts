@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@lightpix/shared';
-import type { Admission } from '../../jobs/queue.js';
 import { JobStillRunning } from '../../jobs/result-queue.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
 import { allowanceOf, assertHeavyWorkLeft, isHeavyWork, type QuotaOwner } from '../quota/index.js';
@@ -28,6 +27,13 @@ export interface Reservation {
   folder?: string | null;
 }
 
+/** A made (or, with 'start', reserved) result, and the units its owner has used with it when the reservation counted them. */
+export interface Produced {
+  row: ResultRow;
+  /** Counted once, under the reservation's locks (docs/decisions/0270); null when the plan has no limit. */
+  unitsUsed: number | null;
+}
+
 /** Who may read a started job's failure: the account, else the guest session. */
 export const ownerKey = (owner: QuotaOwner) => owner.userId ?? owner.guestSessionId;
 
@@ -45,30 +51,28 @@ export async function reserveAndProduce(
   spec: ResultJobSpec,
   data: Buffer,
   mode: 'wait' | 'start' = 'wait',
-  /** The queue place the request was admitted to (docs/decisions/0082); the job takes it. */
-  admission?: Admission,
-): Promise<ResultRow> {
+): Promise<Produced> {
   const now = deps.now();
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.retentionHours * 3600 * 1000);
   const heavy = isHeavyWork(spec);
   // An owner whose jobs keep hitting their limits waits for heavy work; small images still go (docs/decisions/0147).
   if (heavy) await assertHeavyWorkLeft(deps.db, owner, now);
-  await reserve(deps.db, owner, { ...reservation, id, expiresAt }, now, allowanceOf(plan, now));
+  const unitsUsed = await reserve(deps.db, owner, { ...reservation, id, expiresAt }, now, allowanceOf(plan, now));
   // Each owner waits in a line of their own; premium may fill every worker while nobody else waits (0147).
   const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner), mayUseAllWorkers: plan.tier === 'premium', heavy };
   let completed: ResultRow | null = null;
   try {
-    if (mode === 'start') await deps.jobs.start(job, data, admission);
-    else completed = await deps.jobs.produce(job, data, admission);
+    if (mode === 'start') await deps.jobs.start(job, data);
+    else completed = await deps.jobs.produce(job, data);
   } catch (error) {
     // A job that may still finish keeps its unit; any other failure gives back the reservation (once: only a 'processing' row goes).
     if (!(error instanceof JobStillRunning)) await giveBack(deps.db, id);
     throw error;
   }
   // Completed here, the row came back with its completion (decision 0169); else it is read.
-  if (completed) return completed;
+  if (completed) return { row: completed, unitsUsed };
   const row = await resultById(deps.db, id);
   if (!row) throw resultGivenBack();
-  return row;
+  return { row, unitsUsed };
 }

@@ -38,19 +38,16 @@ export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { pl
       if (!upload || upload.data.length === 0) {
         throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');
       }
-      // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082).
-      const admission = await deps.jobs.admit();
-      try {
+      // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082, 0270).
+      return deps.jobs.admitted(async () => {
         const visitor = await currentVisitor(request, deps.db, { startGuest: true });
         const plan = allowedPlan(deps.plans, visitor);
         const settings = parseSettings(fields, plan);
         const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
-        const record = await processUpload(deps, visitor, plan, upload, settings, { batch, admission });
+        const { record } = await processUpload(deps, visitor, plan, upload, settings, { batch });
         reply.status(201);
         return record;
-      } finally {
-        admission.release();
-      }
+      });
     },
   );
 

@@ -5,11 +5,16 @@ import { outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
 import { plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
-import type { Admission } from '../../jobs/queue.js';
 import type { BatchPlace } from './batch-place.js';
 import type { QuotaOwner } from '../quota/index.js';
 import { presentResult } from '../results/index.js';
 import { reserveAndProduce, type ImagesDeps } from './produce.js';
+
+/** The result as its owner sees it, and the units used with it when counted (docs/decisions/0270). */
+export interface ProcessedUpload {
+  record: ImageRecord;
+  unitsUsed: number | null;
+}
 
 /** An uploaded file, as the multipart reader hands it over. */
 export type { Upload };
@@ -36,13 +41,12 @@ export interface UploadContext {
   apiKeyId?: string | null;
   /** The page's selection it belongs to, for "Download all" (docs/decisions/0045). */
   batch?: BatchPlace | null;
-  /** The queue place the request was admitted to (docs/decisions/0082). */
-  admission?: Admission;
 }
 
 /**
  * Checks the file, reserves a quota unit, optimises and stores the result.
- * The file is judged before any quota is taken, and a failure gives the unit back.
+ * The file is judged before any quota is taken, and a failure gives the unit back. The route holds a
+ * place in the queue around it (ResultQueue.admitted, docs/decisions/0270).
  */
 export async function processUpload(
   deps: ImagesDeps,
@@ -50,16 +54,14 @@ export async function processUpload(
   plan: Plan,
   upload: Upload,
   settings: Settings,
-  { apiKeyId = null, batch = null, admission }: UploadContext = {},
-): Promise<ImageRecord> {
-  // An admitted request already holds its place in the queue.
-  if (!admission) await deps.jobs.assertRoom();
+  { apiKeyId = null, batch = null }: UploadContext = {},
+): Promise<ProcessedUpload> {
   const info = await inspectImage(upload.data);
   // An enlargement past the limits is refused before a unit is reserved or a worker is held.
   plannedSize(info, settings);
   const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha) : settings.format;
   const options = { ...settings, format, autoFormats: plan.outputFormats };
-  const row = await reserveAndProduce(
+  const { row, unitsUsed } = await reserveAndProduce(
     deps,
     plan,
     owner,
@@ -74,7 +76,6 @@ export async function processUpload(
     { kind: 'image', input: { info, options }, smart: settings.quality === 'smart' || settings.format === SMALLEST_FORMAT },
     upload.data,
     'wait',
-    admission,
   );
-  return presentResult(row, deps.now());
+  return { record: presentResult(row, deps.now()), unitsUsed };
 }

@@ -27,7 +27,7 @@ export function notADeckFile(): AppError {
 
 /**
  * Checks the file's kind, reserves one quota unit and optimises the deck through the job queue, which
- * stores it. 'start' answers at once (the client polls deckStatus); a deck the optimiser refuses
+ * stores it; the route holds a place in the queue around it (ResultQueue.admitted, docs/decisions/0270). 'start' answers at once (the client polls deckStatus); a deck the optimiser refuses
  * (hostile, damaged, too slow) gives its unit back.
  */
 export async function processDeck(
@@ -38,7 +38,6 @@ export async function processDeck(
   target: DeckTarget,
   mode: 'wait' | 'start' = 'wait',
 ): Promise<ImageRecord> {
-  await deps.jobs.assertRoom();
   const legacy = isLegacyPpt(upload.data);
   if (!legacy && !isZip(upload.data)) throw notADeckFile();
   if (legacy) {
@@ -46,7 +45,7 @@ export async function processDeck(
     if (state !== 'ready') throw converterUnavailable(state);
   }
   try {
-    const row = await reserveAndProduce(
+    const { row } = await reserveAndProduce(
       deps,
       plan,
       owner,

@@ -39,17 +39,20 @@ export async function presentationsRoutes(app: FastifyInstance, deps: Presentati
         );
       }
       const { target } = parseBody(presentationFieldsSchema, fields);
-      if (wantsAsync(request)) {
-        const started = await processDeck(deps, visitor, plan, upload, target, 'start');
-        reply
-          .status(202)
-          .header('Location', apiPath(apiPaths.deck, { id: started.id }))
-          .header('Preference-Applied', 'respond-async');
-        return started;
-      }
-      const record = await processDeck(deps, visitor, plan, upload, target);
-      reply.status(201);
-      return record;
+      // The deck has arrived: it holds a place in the queue until its job takes it (0082, 0270).
+      return deps.jobs.admitted(async () => {
+        if (wantsAsync(request)) {
+          const started = await processDeck(deps, visitor, plan, upload, target, 'start');
+          reply
+            .status(202)
+            .header('Location', apiPath(apiPaths.deck, { id: started.id }))
+            .header('Preference-Applied', 'respond-async');
+          return started;
+        }
+        const record = await processDeck(deps, visitor, plan, upload, target);
+        reply.status(201);
+        return record;
+      });
     },
   );
 

@@ -53,10 +53,18 @@ function lockKeys(owner: ChargedOwner): string[] {
 /**
  * Reserves one unit by inserting the result row ('processing'), under advisory locks on the owner's
  * keys, after counting again: parallel requests can never push the owner past the allowance
- * (quota_exceeded).
+ * (quota_exceeded). Gives the units used in the window with this one, as counted under the locks (the
+ * API's Compression-Count, docs/decisions/0270); null for an allowance without a limit, which counts nothing.
  */
-export async function reserve(db: Database, owner: ChargedOwner, row: ReservedRow, now: Date, allowance: Allowance): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function reserve(
+  db: Database,
+  owner: ChargedOwner,
+  row: ReservedRow,
+  now: Date,
+  allowance: Allowance,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    let used: number | null = null;
     // In one statement, still in the keys' order: PostgreSQL evaluates a select list left to right (decision 0169).
     await tx.execute(
       sql`select ${sql.join(
@@ -65,10 +73,11 @@ export async function reserve(db: Database, owner: ChargedOwner, row: ReservedRo
       )}`,
     );
     if (allowance.max !== null) {
-      const { used } = await countCharged(tx as unknown as Database, owner, allowance.since);
-      if (used >= allowance.max) {
+      const counted = await countCharged(tx as unknown as Database, owner, allowance.since);
+      if (counted.used >= allowance.max) {
         throw new AppError('quota_exceeded', 'You have used all the images your plan allows for now.');
       }
+      used = counted.used;
     }
     await tx.insert(results).values({
       ...row,
@@ -79,6 +88,7 @@ export async function reserve(db: Database, owner: ChargedOwner, row: ReservedRo
       status: 'processing',
       createdAt: now,
     });
+    return used === null ? null : used + 1;
   });
 }
 
