@@ -57,10 +57,10 @@ export async function startLoadServer(
     await removeData();
     throw error;
   }
-  // pino writes one JSON object a line; level 50 is error, 60 fatal.
+  // pino writes one JSON object a line, its level as a word (docs/decisions/0240).
   readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {
-    const level = Number(/"level":(\d+)/.exec(line)?.[1]);
-    if (level >= 50) {
+    const level = /"level":"(\w+)"/.exec(line)?.[1];
+    if (level === 'error' || level === 'fatal') {
       errors++;
       if (errors <= 3) process.stderr.write(`server error log: ${line.slice(0, 300)}\n`);
     }

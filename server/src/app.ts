@@ -1,4 +1,4 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -48,6 +48,7 @@ import { registerBusyDoor } from './http/busy-door.js';
 import { registerOpenRequests } from './runtime/shutdown.js';
 import { registerUploadDeadlines, uploadDeadlineMs } from './http/multipart.js';
 import { registerMetricsRoute, registerRequestMetrics } from './jobs/metrics.js';
+import { requestContext, requestIdOf } from './jobs/logging.js';
 
 export interface AppDeps {
   env: Env;
@@ -122,6 +123,10 @@ export async function buildApp(deps: AppDeps) {
   const timeouts = deps.timeouts ?? REQUEST_TIMEOUTS;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // A request id from X-Request-Id when it is short and plain, else a UUID; echoed and carried into its job (docs/decisions/0240).
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     // A client sending a byte every few seconds is cut off (408) instead of holding a connection.
     requestTimeout: timeouts.requestMs,
@@ -147,6 +152,12 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   registerErrorHandler(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  // After the body is read, so the handler and the job it enqueues know the request (docs/decisions/0240).
+  app.addHook('preHandler', (request, _reply, done) => requestContext.run({ requestId: request.id }, done));
   // First: a stop past its grace answers the requests still open (docs/decisions/0205).
   registerOpenRequests(app);
   // Before the busy door: an upload's deadline counts from its arrival (docs/decisions/0180).
@@ -175,7 +186,11 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
   const queueLimits = deps.queueLimits ?? defaultQueueLimits();
   const jobs =
-    deps.jobs ?? localResultQueue({ ledger: quotaLedger(db, now), store, pool: deps.pool ?? defaultProcessPool(queueLimits) }, queueLimits);
+    deps.jobs ??
+    localResultQueue(
+      { ledger: quotaLedger(db, now), store, pool: deps.pool ?? defaultProcessPool(queueLimits), log: app.log },
+      queueLimits,
+    );
   // Requests in flight finish first (Fastify closes after them), then their jobs.
   if (!deps.jobs) app.addHook('onClose', () => jobs.close());
   const billing = deps.billing !== undefined ? deps.billing : await billingFromEnv(env);

@@ -7,6 +7,7 @@ import { openExportQueue, openResultQueue, startExportWorkerFor, startResultWork
 import { openLimitsRedis } from './cluster/redis.js';
 import { clusterReadiness } from './cluster/readiness.js';
 import { startMetricsServer } from './jobs/metrics.js';
+import { loggerOptions } from './jobs/logging.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks.js';
 import { openResultStore } from './storage/open.js';
@@ -41,7 +42,7 @@ async function main() {
   // Data exports too; without Redis the app makes them itself (docs/decisions/0250).
   const exportJobs = redisEnv ? await openExportQueue(redisEnv) : undefined;
   const readiness = clusterReadiness(env, redis);
-  const app = await buildApp({ env, database, store, redis, jobs, exportJobs, readiness, logger: { level: env.LOG_LEVEL } });
+  const app = await buildApp({ env, database, store, redis, jobs, exportJobs, readiness, logger: loggerOptions(env.ROLE, env.LOG_LEVEL) });
   const worker = redisEnv && env.ROLE === 'all' ? await startResultWorkerFor(redisEnv, quotaLedger(database.db), store, app.log) : null;
   const exportWorker =
     redisEnv && env.ROLE === 'all'

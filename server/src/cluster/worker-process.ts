@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from '../db/client.js';
-import type { Env, WorkerEnv } from '../runtime/env.js';
-import type { JobLog } from '../jobs/bullmq-worker.js';
+import type { WorkerEnv } from '../runtime/env.js';
+import { workerLogger, type JobLog } from '../jobs/logging.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
 import type { ExportWork } from '../jobs/export-jobs.js';
 import type { ResultStore } from '../storage/result-store.js';
@@ -9,21 +9,6 @@ import { startExportWorkerFor, startResultWorkerFor } from './jobs.js';
 import { STOP_WITHIN_MS } from '../runtime/shutdown.js';
 import { checkServicesAtStart } from './start-checks.js';
 import { startMetricsServer } from '../jobs/metrics.js';
-
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
-
-/** One JSON line per event on stdout, like the web instances' logger, filtered by LOG_LEVEL. */
-function consoleLog(level: Env['LOG_LEVEL']): JobLog {
-  const from = level === 'silent' ? Infinity : LEVELS.indexOf(level);
-  const line = (name: string) => (details: object, message: string) => {
-    if (LEVELS.indexOf(name) < from) return;
-    const err = (details as { err?: unknown }).err;
-    console.log(
-      JSON.stringify({ level: name, time: Date.now(), ...details, ...(err instanceof Error ? { err: err.message } : {}), msg: message }),
-    );
-  };
-  return { info: line('info'), warn: line('warn'), error: line('error') };
-}
 
 /**
  * A worker only: consumes result jobs from Redis, answers no HTTP; SIGTERM finishes the jobs in progress.
@@ -35,7 +20,8 @@ export async function runWorkerProcess(
   ledgerOf: (db: Database) => ReservationLedger,
   exportWorkOf: (db: Database, store: ResultStore, log: JobLog) => Promise<{ work: ExportWork; close(): void }>,
 ): Promise<void> {
-  const log = consoleLog(env.LOG_LEVEL);
+  // The same JSON lines as a web instance's (docs/decisions/0240).
+  const log = workerLogger(env.LOG_LEVEL);
   for (const [details, message] of await checkServicesAtStart(env)) log.warn(details, message);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,

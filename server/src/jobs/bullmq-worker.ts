@@ -13,12 +13,9 @@ import { metrics } from './metrics.js';
 import type { ReservationLedger } from './reservations.js';
 import { produceResult, resultGivenBack } from './result-job.js';
 
-/** What the worker says about jobs: Fastify's logger in an instance, a console one in a worker process. */
-export interface JobLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+import type { JobLog } from './logging.js';
+
+export type { JobLog };
 
 export interface ResultWorkerOptions {
   redisUrl: string;
@@ -48,7 +45,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
     maxWaiting: limits.concurrency,
     cpuLimitMsByKind: { ...jobTimeLimits, ...limits.cpuLimitMsByKind },
   });
-  const deps = { ledger: options.ledger, store: options.store, pool };
+  const deps = { ledger: options.ledger, store: options.store, pool, log: options.log };
 
   const readInput = async ({ input }: QueuedResultJob): Promise<Buffer> => {
     if ('inline' in input) return Buffer.from(input.inline, 'base64');
@@ -86,7 +83,7 @@ export async function startResultWorker(options: ResultWorkerOptions) {
       } catch (error) {
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         if (!(error instanceof AppError) && !lastAttempt) {
-          options.log.warn({ err: error, jobId: job.id }, 'result job failed; it will be tried again');
+          options.log.warn({ err: error, jobId: job.id, requestId: job.data.job.requestId }, 'result job failed; it will be tried again');
           throw error;
         }
         await dropInput(job.data);

@@ -6,6 +6,7 @@ import { nothingKept, type KeptMetadata } from '../images/kept-metadata.js';
 import type { OptimisedImage } from '../images/optimise.js';
 import { keptMetadataKey, StoredFileMissing, type ResultStore } from '../storage/result-store.js';
 import type { JobInput, JobProcessPool } from './handlers.js';
+import type { JobLog } from './logging.js';
 import { hitALimit, type CompletedColumns, type ReservationLedger } from './reservations.js';
 
 type WithoutBytes<T> = Omit<T, 'data'>;
@@ -29,6 +30,8 @@ export type ResultJob = ResultJobSpec & {
   mayUseAllWorkers: boolean;
   /** Work that may reach a time or memory limit: refused once its owner's heavy-work budget is spent (docs/decisions/0147). */
   heavy: boolean;
+  /** The request that asked for it (X-Request-Id or generated), named in the job's log line (docs/decisions/0240). */
+  requestId?: string;
 };
 
 export interface ResultJobDeps {
@@ -37,6 +40,8 @@ export interface ResultJobDeps {
   store: ResultStore;
   /** Runs the pixel work itself, in killable child processes (docs/decisions/0037). */
   pool: JobProcessPool;
+  /** One line per job, with its request id, duration and outcome (docs/decisions/0240). */
+  log?: JobLog;
 }
 
 interface Completion {
@@ -102,14 +107,28 @@ export async function produceResult(deps: ResultJobDeps, job: ResultJob, data: B
   const began = performance.now();
   const format =
     (job.input as { settings?: { format?: string }; format?: string }).settings?.format ?? (job.input as { format?: string }).format;
-  const observe = (outcome: string, made?: string) =>
-    metrics.jobs.observe({ kind: job.kind, format: made ?? format ?? 'unknown', outcome }, (performance.now() - began) / 1000);
+  const observe = (outcome: string, made?: string, clientFault = false) => {
+    const ms = performance.now() - began;
+    metrics.jobs.observe({ kind: job.kind, format: made ?? format ?? 'unknown', outcome }, ms / 1000);
+    const line = {
+      requestId: job.requestId,
+      resultId: job.resultId,
+      kind: job.kind,
+      format: made ?? format,
+      outcome,
+      durationMs: Math.round(ms),
+    };
+    // A file the client got wrong is the client's news; anything else is the operator's.
+    if (outcome === 'completed') deps.log?.info(line, 'result job completed');
+    else if (clientFault) deps.log?.info(line, 'result job refused the file');
+    else deps.log?.warn(line, 'result job failed');
+  };
   try {
     const row = await produceResultOnce(deps, job, data);
     observe('completed', row.format ?? undefined);
     return row;
   } catch (error) {
-    observe(error instanceof AppError ? error.code : 'failed');
+    observe(error instanceof AppError ? error.code : 'failed', undefined, error instanceof AppError && error.status < 500);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@lightpix/shared';
 import { JobStillRunning } from '../../jobs/result-queue.js';
+import { currentRequestId } from '../../jobs/logging.js';
 import { resultGivenBack, type ResultJob, type ResultJobSpec } from '../../jobs/result-job.js';
 import { allowanceOf, assertHeavyWorkLeft, isHeavyWork, type QuotaOwner } from '../quota/index.js';
 import { giveBack, reserve, resultById, type ResultRow } from '../results/index.js';
@@ -60,7 +61,14 @@ export async function reserveAndProduce(
   if (heavy) await assertHeavyWorkLeft(deps.db, owner, now);
   const unitsUsed = await reserve(deps.db, owner, { ...reservation, id, expiresAt }, now, allowanceOf(plan, now));
   // Each owner waits in a line of their own; premium may fill every worker while nobody else waits (0147).
-  const job: ResultJob = { ...spec, resultId: id, owner: ownerKey(owner), mayUseAllWorkers: plan.tier === 'premium', heavy };
+  const job: ResultJob = {
+    ...spec,
+    resultId: id,
+    owner: ownerKey(owner),
+    mayUseAllWorkers: plan.tier === 'premium',
+    heavy,
+    requestId: currentRequestId(),
+  };
   let completed: ResultRow | null = null;
   try {
     if (mode === 'start') await deps.jobs.start(job, data);
