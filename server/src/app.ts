@@ -41,6 +41,7 @@ import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './http/web-app.js';
 import { registerCompression } from './http/compression.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { registerHostCheck } from './http/allowed-hosts.js';
 import { clientKey } from './http/rate-limit.js';
 import type { Redis } from 'ioredis';
 import { limitsNamespace } from './cluster/redis.js';
@@ -163,6 +164,8 @@ export async function buildApp(deps: AppDeps) {
   // Before the busy door: an upload's deadline counts from its arrival (docs/decisions/0180).
   registerUploadDeadlines(app, { deadlineMs: uploadDeadlineMs(timeouts.requestMs) });
   registerRequestMetrics(app);
+  // Without PUBLIC_URL links are written with the Host: only the listening address or ALLOWED_HOSTS (docs/decisions/0259).
+  registerHostCheck(app, { publicUrl: env.PUBLIC_URL, listenHost: env.HOST, allowedHosts: env.ALLOWED_HOSTS });
   // Before helmet, cookies and the session: a full queue holds an upload at the door, then 503, almost free (0153).
   registerBusyDoor(app, deps.busyDoorWaitMs);
 

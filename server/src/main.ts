@@ -17,6 +17,8 @@ import { exportWorkFromEnv } from './modules/exports/index.js';
 import { recordUptimeMinute } from './modules/stats/index.js';
 import { JobStillRunning } from './jobs/result-queue.js';
 import { stopWithin, stoppedBeforeDone } from './runtime/shutdown.js';
+import { originWarnings } from './http/public-origin.js';
+import { listeningNames } from './http/allowed-hosts.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -54,6 +56,17 @@ async function main() {
   for (const [details, message] of startNotes) app.log.warn(details, message);
   if (database.pglite && !control)
     app.log.warn({ dataDir: env.DATA_DIR }, 'DATA_DIR is too long a path for the backup socket: npm run backup needs the server stopped');
+  // Links without PUBLIC_URL, and a proxy trusted by hop count (docs/decisions/0259).
+  const answeredHosts = [...listeningNames({ listenHost: env.HOST }), ...env.ALLOWED_HOSTS];
+  for (const message of originWarnings({
+    nodeEnv: env.NODE_ENV,
+    publicUrl: env.PUBLIC_URL,
+    listenHost: env.HOST,
+    port: env.PORT,
+    trustProxy: env.TRUST_PROXY,
+    answeredHosts,
+  }))
+    app.log.warn(message);
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis unreachable: request limits let requests through'));
   // Each instance runs them, one instance at a time cluster-wide.
   // A lone instance (no REDIS_URL) has no job running yet: its first sweep gives back reservations left by a crash.

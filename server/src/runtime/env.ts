@@ -41,6 +41,22 @@ const envSchema = z
         )
         .optional(),
     ),
+    /** Host names answered without PUBLIC_URL beside the listening address (docs/decisions/0259): `name`, `.name` with its subdomains, `*`. */
+    ALLOWED_HOSTS: optionalText.transform((v, context) => {
+      const entries = (v ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean);
+      const wrong = entries.filter((entry) => !/^(\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])$/.test(entry));
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be host names without port, separated by commas (.example.com for a name and its subdomains, [::1] for IPv6, * for any): not ${wrong.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
     TRUST_PROXY: trustProxySchema,
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     QUOTA_GUEST: wholeNumber(1),

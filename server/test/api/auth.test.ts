@@ -16,7 +16,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // Room in the queue for every upload of the quota race below: it tests the quota, not back-pressure (engine.test.ts).
-    t = await createTestApp(kind, { QUOTA_FREE: '3', ADMIN_EMAILS: 'boss@example.com' }, testClock(), {
+    t = await createTestApp(kind, { QUOTA_FREE: '3', ADMIN_EMAILS: 'boss@example.com', ALLOWED_HOSTS: 'lightpix.example' }, testClock(), {
       queueLimits: { concurrency: 2, maxWaiting: 24 },
     });
   });

@@ -48,7 +48,7 @@ describe.each(databaseKinds)('the API’s Location on %s', (kind) => {
   describe('without PUBLIC_URL, behind a listed proxy', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(kind, { TRUST_PROXY: '10.0.0.1' });
+      t = await createTestApp(kind, { TRUST_PROXY: '10.0.0.1', ALLOWED_HOSTS: 'app.internal' });
     });
     afterAll(() => t.close());
 
@@ -56,6 +56,29 @@ describe.each(databaseKinds)('the API’s Location on %s', (kind) => {
       const response = await shrinkThrough(t, { host: 'app.internal:3000', 'x-forwarded-host': 'evil.example' }, '203.0.113.60');
       expect(response.statusCode).toBe(201);
       expect(response.headers.location).toMatch(/^http:\/\/app\.internal:3000\/api\/v1\/output\//);
+    });
+
+    it('refuses a Host or a proxy’s X-Forwarded-Host outside the listening address and ALLOWED_HOSTS with 400, before any work', async () => {
+      for (const [headers, remoteAddress] of [
+        [{ host: 'evil.example:3000' }, '203.0.113.61'],
+        [{ host: 'app.internal:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }, '10.0.0.1'],
+      ] as const) {
+        const response = await shrinkThrough(t, headers, remoteAddress);
+        expect(response.statusCode).toBe(400);
+        // The developer API's own error shape (Tinify's), naming both settings.
+        expect(response.json()).toMatchObject({ error: 'BadRequest', message: expect.stringContaining('ALLOWED_HOSTS') });
+        expect(response.headers.location).toBeUndefined();
+      }
+      // Through the listed proxy, an allowed name is answered and written; so are the loopback names.
+      const proxied = await shrinkThrough(
+        t,
+        { host: '10.0.0.5:3000', 'x-forwarded-host': 'app.internal', 'x-forwarded-proto': 'https' },
+        '10.0.0.1',
+      );
+      expect(proxied.statusCode).toBe(201);
+      expect(proxied.headers.location).toMatch(/^https:\/\/app\.internal\/api\/v1\/output\//);
+      const local = await shrinkThrough(t, { host: '127.0.0.1:3000' }, '203.0.113.62');
+      expect(local.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/v1\/output\//);
     });
   });
 });

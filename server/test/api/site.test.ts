@@ -94,7 +94,7 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
   });
 
   it('takes absolute links from the request when PUBLIC_URL is not set, and keeps other pages plain', async () => {
-    const local = await createTestApp(kind, { WEB_DIST_DIR: webDir });
+    const local = await createTestApp(kind, { WEB_DIST_DIR: webDir, ALLOWED_HOSTS: 'images.test' });
     try {
       const landing = await local.app.inject({ method: 'GET', url: '/it', headers: { host: 'images.test:8080' } });
       expect(attributes(headOf(landing.body), /<link rel="canonical"[^>]*>/g, 'href')).toEqual(['http://images.test:8080/it']);
@@ -102,6 +102,11 @@ describe.each(databaseKinds)('served HTML of the landing pages on %s', (kind) =>
       const hostile = await local.app.inject({ method: 'GET', url: '/it', headers: { host: 'evil host"><script>' } });
       expect(hostile.statusCode).toBe(400);
       expect(hostile.body).not.toContain('<script>');
+      // A name neither listened on nor in ALLOWED_HOSTS never reaches a link (docs/decisions/0259).
+      const foreign = await local.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil.example' } });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().error.message).toContain('ALLOWED_HOSTS');
+      expect(foreign.body).not.toContain('<loc>');
       const guest = await local.app.inject({ method: 'GET', url: '/guest' });
       expect(guest.statusCode).toBe(200);
       expect(guest.body).toContain('<html lang="en">');
