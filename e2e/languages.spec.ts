@@ -51,7 +51,7 @@ for (const language of languages) {
     // A translated legal text says the Italian one prevails and shows it on request; the Italian has no such line.
     const reference = page.getByTestId('legal-reference');
     if (language === 'it') {
-      await expect(page.getByTestId('legal-revised')).toHaveText('Ultimo aggiornamento: 21 novembre 2026');
+      await expect(page.getByTestId('legal-revised')).toHaveText('Ultimo aggiornamento: 28 novembre 2026');
       await expect(reference).toHaveCount(0);
     } else {
       await expect(reference).toContainText(text('pages', language, 'legal.reference'));

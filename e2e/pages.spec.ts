@@ -44,7 +44,7 @@ const documents = [
     path: '/terms-of-service',
     title: 'Terms of Service',
     italian: 'Termini e condizioni del servizio',
-    revised: ['23 November 2026', '23 novembre 2026'],
+    revised: ['28 November 2026', '28 novembre 2026'],
   },
   {
     path: '/privacy-policy',
@@ -52,7 +52,7 @@ const documents = [
     italian: 'Informativa sulla privacy',
     revised: ['28 November 2026', '28 novembre 2026'],
   },
-  { path: '/cookie-policy', title: 'Cookie Policy', italian: 'Cookie policy', revised: ['21 November 2026', '21 novembre 2026'] },
+  { path: '/cookie-policy', title: 'Cookie Policy', italian: 'Cookie policy', revised: ['28 November 2026', '28 novembre 2026'] },
 ];
 
 for (const document of documents) {

@@ -279,6 +279,13 @@ export async function buildApp(deps: AppDeps) {
         usageDays: env.USAGE_RETENTION_DAYS,
       },
       paymentsAvailable: billing !== null,
+      operator: {
+        name: env.OPERATOR_NAME ?? null,
+        address: env.OPERATOR_ADDRESS ?? null,
+        email: env.OPERATOR_EMAIL ?? null,
+        companyNumber: env.OPERATOR_COMPANY_NUMBER ?? null,
+        supervisoryAuthority: env.OPERATOR_SUPERVISORY_AUTHORITY ?? null,
+      },
     });
     await api.register(sessionRoutes, { db, plans, now });
     await api.register(statsRoutes, { db, now });

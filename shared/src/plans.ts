@@ -29,6 +29,28 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+/**
+ * Who runs this installation, from the OPERATOR_* settings (docs/decisions/0247): the legal pages and the imprint
+ * quote it; null where the operator has not filled it in, never a made-up value.
+ */
+export const operatorSchema = z.object({
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  companyNumber: z.string().nullable(),
+  supervisoryAuthority: z.string().nullable(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+/** The setting behind each field, for the admin panel's list of what is missing. */
+export const operatorSettings: Record<keyof Operator, string> = {
+  name: 'OPERATOR_NAME',
+  address: 'OPERATOR_ADDRESS',
+  email: 'OPERATOR_EMAIL',
+  companyNumber: 'OPERATOR_COMPANY_NUMBER',
+  supervisoryAuthority: 'OPERATOR_SUPERVISORY_AUTHORITY',
+};
+
 export const plansResponseSchema = z.object({
   plans: z.array(planSchema),
   /** How long results stay downloadable before they are deleted (RETENTION_HOURS); the privacy policy states it. */
@@ -37,6 +59,8 @@ export const plansResponseSchema = z.object({
   retention: retentionSchema,
   /** Premium can be bought here (Stripe keys are set); without, no page offers a purchase (docs/decisions/0121). */
   paymentsAvailable: z.boolean(),
+  /** The operator's identity for the legal pages and the imprint (docs/decisions/0247). */
+  operator: operatorSchema,
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 

@@ -40,6 +40,7 @@ export const clientRoutes = [
   '/terms-of-service',
   '/privacy-policy',
   '/cookie-policy',
+  '/imprint',
   SUBSCRIBE_PATH,
   ACCOUNT_PATH,
   RESET_PASSWORD_PATH,

@@ -15,6 +15,11 @@ const wholeNumber = (fallback: number, min = 0) =>
   z.preprocess((v) => (v === undefined || v === '' ? fallback : Number(v)), z.number().int().min(min));
 
 const emailAddress = z.email();
+/** One line of the operator's identity, trimmed, at most 300 characters; blank is unset. */
+const operatorText = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+  z.string().max(300, 'must be at most 300 characters').optional(),
+);
 /** `someone@example.com` or `Name <someone@example.com>`, as mail headers take them. */
 const mailbox = (value: string) => emailAddress.safeParse(/<([^<>]+)>\s*$/.exec(value)?.[1] ?? value.trim()).success;
 
@@ -153,6 +158,12 @@ const envSchema = z
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** A port of its own for /metrics, without a token (web and worker alike); keep it off the public network. */
     METRICS_PORT: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number().int().min(1).max(65535).optional()),
+    /** Who runs this installation, quoted by the legal pages and the imprint; unset, they say it is not filled in (docs/decisions/0247). */
+    OPERATOR_NAME: operatorText,
+    OPERATOR_ADDRESS: operatorText,
+    OPERATOR_EMAIL: optionalText.pipe(emailAddress.optional()),
+    OPERATOR_COMPANY_NUMBER: operatorText,
+    OPERATOR_SUPERVISORY_AUTHORITY: operatorText,
     /** false: start only on a current schema, migrated beforehand by `npm run migrate` (docs/decisions/0246). */
     MIGRATE_ON_START: flag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -10,6 +10,7 @@ const publicPages = [
   '/terms-of-service',
   '/privacy-policy',
   '/cookie-policy',
+  '/imprint',
 ] as const;
 // A page listed here must exist in the router, or the sitemap would point at a 404.
 publicPages.forEach((page) => {

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: '/terms-of-service', element: <LegalPage name="terms" /> },
       { path: '/privacy-policy', element: <LegalPage name="privacy" /> },
       { path: '/cookie-policy', element: <LegalPage name="cookies" /> },
+      { path: '/imprint', element: <LegalPage name="imprint" /> },
       {
         path: '/powerpoint',
         element: <PowerPointPage />,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, tiers, type PlansResponse, type Retention } from '@lightpix/shared';
+import { apiPaths, tiers, type Operator, type PlansResponse, type Retention } from '@lightpix/shared';
 import type { PlanTable } from './plan-table.js';
 
 export async function plansRoutes(
@@ -9,12 +9,14 @@ export async function plansRoutes(
     retentionHours,
     retention,
     paymentsAvailable,
-  }: { plans: PlanTable; retentionHours: number; retention: Retention; paymentsAvailable: boolean },
+    operator,
+  }: { plans: PlanTable; retentionHours: number; retention: Retention; paymentsAvailable: boolean; operator: Operator },
 ) {
   app.get(apiPaths.plans, async (): Promise<PlansResponse> => ({
     plans: tiers.map((tier) => plans[tier]),
     retentionHours,
     retention,
     paymentsAvailable,
+    operator,
   }));
 }

@@ -42,6 +42,7 @@ const pageAt: Record<string, keyof typeof pages> = {
   'terms-of-service': 'legal',
   'privacy-policy': 'legal',
   'cookie-policy': 'legal',
+  imprint: 'legal',
   powerpoint: 'powerpoint',
   subscribe: 'subscribe',
   account: 'account',

@@ -38,6 +38,7 @@ const columns: { key: string; links: FooterLink[] }[] = [
       { key: 'privacy', to: '/privacy-policy' },
       { key: 'terms', to: '/terms-of-service' },
       { key: 'cookies', to: '/cookie-policy' },
+      { key: 'imprint', to: '/imprint' },
     ],
   },
 ];

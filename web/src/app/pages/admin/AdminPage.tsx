@@ -15,6 +15,7 @@ import { StatsCards } from '../../../features/admin/StatsCards';
 import { ContactMessagesList } from '../../../features/contact/ContactMessagesList';
 import { AuditLog } from '../../../features/admin/AuditLog';
 import { DeleteUserButton } from '../../../features/admin/DeleteUserButton';
+import { InstallationNotice } from './InstallationNotice';
 
 const SIGN_IN = `/auth?redirect=${encodeURIComponent('/admin')}`;
 
@@ -76,6 +77,7 @@ export function AdminPage() {
           {t('admin.loadFailed')}
         </p>
       )}
+      <InstallationNotice />
       <section aria-labelledby="admin-stats-heading">
         <h2 id="admin-stats-heading" className="sr-only">
           {t('admin.stats.heading')}

@@ -11,13 +11,18 @@ import { LoadFailedAlert } from '../../workspace/LoadFailedAlert';
 import { legalFacts, legalFormat } from './legalFacts';
 import type { LegalTexts } from './parts';
 
-export type LegalName = 'terms' | 'privacy' | 'cookies';
+export type LegalName = 'terms' | 'privacy' | 'cookies' | 'imprint';
 
 /**
  * The date each Italian text last changed (YYYY-MM-DD); change it with the text, never automatically.
  * A translation always renders the Italian text of this date (docs/decisions/0141).
  */
-export const revised: Record<LegalName, string> = { terms: '2026-11-23', privacy: '2026-11-28', cookies: '2026-11-21' };
+export const revised: Record<LegalName, string> = {
+  terms: '2026-11-28',
+  privacy: '2026-11-28',
+  cookies: '2026-11-28',
+  imprint: '2026-11-28',
+};
 
 /** The Italian text is the reference; the others translate it. */
 const REFERENCE: Language = 'it';
@@ -35,7 +40,7 @@ function useLegalTexts(language: Language) {
   return useQuery({ queryKey: ['legal-texts', language], queryFn: async () => (await loaders[language]()).texts, staleTime: Infinity });
 }
 
-/** Shared layout of /terms-of-service, /privacy-policy and /cookie-policy in the interface language; figures come from GET /api/plans. */
+/** Shared layout of /terms-of-service, /privacy-policy, /cookie-policy and /imprint in the interface language; figures come from GET /api/plans. */
 export function LegalDocumentPage({ name }: { name: LegalName }) {
   const { t, i18n } = useTranslation();
   const own: Language = isLanguage(i18n.language) ? i18n.language : 'en';

@@ -34,6 +34,7 @@ const configured: PlansResponse = {
   retentionHours: 6,
   retention: { contactMessagesDays: 91, auditDays: 92, usageDays: 93 },
   paymentsAvailable: true,
+  operator: { name: null, address: null, email: null, companyNumber: null, supervisoryAuthority: null },
   plans: [
     plan({ tier: 'guest', maxImages: 3 }),
     plan({ tier: 'registered', maxImages: 25, window: 'calendar-month', ads: 'fewer' }),
@@ -148,10 +149,50 @@ describe('legal documents', () => {
         .replace(/&quot;/g, '"')
         .replace(/&#x27;/g, "'")
         .replace(/&amp;/g, '&');
-    const problems = [fr.terms, fr.privacy, fr.cookies]
+    const problems = [fr.terms, fr.privacy, fr.cookies, fr.imprint]
       .flatMap((document) => [document.title, text(document)])
       .flatMap(frenchSpacingProblems);
     expect(problems.concat(frenchSpacingProblems(fr.revised))).toEqual([]);
+  });
+
+  describe('the operator (docs/decisions/0247)', () => {
+    const operator = {
+      name: 'Nebbia Pixel S.r.l.',
+      address: 'Via dei Mille 12, 40121 Bologna, Italia',
+      email: 'legal@nebbia.example',
+      companyNumber: 'IT01234567890',
+      supervisoryAuthority: 'Garante per la protezione dei dati personali, www.garanteprivacy.it',
+    };
+    const filled = legalFacts({ ...configured, operator })!;
+    const missing: Record<Language, string> = {
+      en: 'not filled in yet by the operator',
+      it: 'non ancora indicato dal gestore',
+      es: 'aún no indicado por el operador',
+      de: 'vom Betreiber noch nicht angegeben',
+      pl: 'operator jeszcze tego nie uzupełnił',
+      fr: 'pas encore renseigné par l’exploitant',
+    };
+
+    it.each(languages)('%s: privacy, terms, cookies and the imprint name the operator the settings give', (language) => {
+      for (const name of ['privacy', 'terms', 'cookies', 'imprint'] as const) {
+        const text = render(all[language][name], filled, language).replace(/&#x27;/g, "'");
+        for (const value of [operator.name, operator.address, operator.email, operator.companyNumber]) expect(text, name).toContain(value);
+        expect(text, name).not.toContain(missing[language]);
+      }
+      for (const name of ['privacy', 'imprint'] as const)
+        expect(render(all[language][name], filled, language), name).toContain(operator.supervisoryAuthority);
+    });
+
+    it.each(languages)('%s: without the settings every page says the operator has not filled them in, naming nobody', (language) => {
+      for (const name of ['privacy', 'terms', 'cookies', 'imprint'] as const) {
+        const text = render(all[language][name], facts, language)
+          .replace(/&#x27;/g, "'")
+          .replace(/&#x2019;/g, '’');
+        // Name, address, e-mail and number (and the authority on the imprint), each marked as not filled in.
+        expect(text.split(missing[language]).length - 1, name).toBe(name === 'imprint' ? 5 : 4);
+        expect(text, name).not.toMatch(/Garante|garanteprivacy|S\.r\.l\.|GmbH|Ltd/);
+      }
+    });
   });
 
   it('need every tier in the plan table', () => {

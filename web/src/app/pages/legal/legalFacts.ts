@@ -1,4 +1,4 @@
-import type { Plan, PlansResponse, Retention, Tier } from '@lightpix/shared';
+import type { Operator, Plan, PlansResponse, Retention, Tier } from '@lightpix/shared';
 import { formatNames, priceText } from '#lib/planText';
 import type { Language } from '#lib/languages';
 
@@ -8,13 +8,20 @@ export interface LegalFacts {
   retentionHours: number;
   /** How long contact messages, audit rows and the processing log's personal parts are kept (docs/decisions/0198). */
   retention: Retention;
+  /** Who runs the installation (OPERATOR_* settings; docs/decisions/0247). */
+  operator: Operator;
 }
 
 export function legalFacts(response: PlansResponse): LegalFacts | null {
   const byTier = Object.fromEntries(response.plans.map((plan) => [plan.tier, plan])) as Partial<Record<Tier, Plan>>;
   const { guest, registered, premium } = byTier;
   if (!guest || !registered || !premium) return null;
-  return { plans: { guest, registered, premium }, retentionHours: response.retentionHours, retention: response.retention };
+  return {
+    plans: { guest, registered, premium },
+    retentionHours: response.retentionHours,
+    retention: response.retention,
+    operator: response.operator,
+  };
 }
 
 /** A noun in each plural form a language's numbers pick (Intl.PluralRules), "other" as the last resort. */

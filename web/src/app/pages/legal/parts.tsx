@@ -1,3 +1,4 @@
+import type { Operator } from '@lightpix/shared';
 import type { ReactNode } from 'react';
 import type { LegalFacts, LegalFormat } from './legalFacts';
 
@@ -16,6 +17,66 @@ export interface LegalTexts {
   terms: LegalDocument;
   privacy: LegalDocument;
   cookies: LegalDocument;
+  /** Who provides the site: the OPERATOR_* settings (docs/decisions/0247). */
+  imprint: LegalDocument;
+}
+
+/** The labels of the operator's details in one language, and what a detail not filled in says. */
+export interface OperatorWords {
+  name: string;
+  address: string;
+  email: string;
+  companyNumber: string;
+  supervisoryAuthority: string;
+  missing: string;
+}
+
+/**
+ * The operator's identity as the OPERATOR_* settings give it; a detail not set says so, never a made-up value
+ * (docs/decisions/0247).
+ */
+export function OperatorDetails({
+  operator,
+  words,
+  authority = false,
+}: {
+  operator: Operator;
+  words: OperatorWords;
+  /** Also the supervisory authority (the imprint). */
+  authority?: boolean;
+}) {
+  const fields: Array<keyof Operator> = [
+    'name',
+    'address',
+    'email',
+    'companyNumber',
+    ...(authority ? (['supervisoryAuthority'] as const) : []),
+  ];
+  return (
+    <dl data-testid="operator-details" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      {fields.map((field) => {
+        const value = operator[field];
+        return (
+          <div key={field} className="sm:flex sm:gap-2">
+            <dt className="font-medium text-slate-900 sm:w-56 sm:shrink-0">{words[field]}</dt>
+            <dd className="break-words" data-testid={`operator-${field}`}>
+              {value === null ? (
+                <em className="text-slate-600" data-missing="true">
+                  {words.missing}
+                </em>
+              ) : field === 'email' ? (
+                <a href={`mailto:${value}`} className={linkClass}>
+                  {value}
+                </a>
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
 }
 
 export const listClass = 'list-disc space-y-1 pl-5';

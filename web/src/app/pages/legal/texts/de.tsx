@@ -1,6 +1,16 @@
 import { Link } from 'react-router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
-import { Fact, LegalSection, linkClass, listClass, StoredItems, SubHeading, type LegalTexts } from '../parts';
+import {
+  Fact,
+  LegalSection,
+  linkClass,
+  listClass,
+  StoredItems,
+  SubHeading,
+  type LegalTexts,
+  OperatorDetails,
+  type OperatorWords,
+} from '../parts';
 
 const labels = { kind: 'Art', purpose: 'Zweck', duration: 'Dauer' };
 
@@ -32,13 +42,28 @@ const storage = [
   },
 ];
 
+const operatorWords: OperatorWords = {
+  name: 'Name',
+  address: 'Anschrift',
+  email: 'E-Mail',
+  companyNumber: 'USt-IdNr. oder Registernummer',
+  supervisoryAuthority: 'Datenschutz-Aufsichtsbehörde',
+  missing: 'vom Betreiber noch nicht angegeben',
+};
+
+/** The right to complain, with the supervisory authority the operator named (OPERATOR_SUPERVISORY_AUTHORITY), or without. */
+const complaint = (authority: string | null) =>
+  authority === null
+    ? 'Du hast außerdem das Recht, dich bei einer Datenschutz-Aufsichtsbehörde zu beschweren, insbesondere bei der des Landes, in dem du lebst oder arbeitest; der Betreiber hat seine eigene Aufsichtsbehörde noch nicht angegeben.'
+    : `Du hast außerdem das Recht, dich bei der Aufsichtsbehörde, ${authority}, oder bei der Aufsichtsbehörde des Landes zu beschweren, in dem du lebst oder arbeitest.`;
+
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
   revised: 'Zuletzt aktualisiert:',
   home: 'Zurück zur Startseite',
   terms: {
     title: 'Allgemeine Geschäftsbedingungen',
-    body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
+    body: ({ plans: { guest, registered, premium }, retentionHours, operator }, say) => (
       <>
         <p>
           Diese Bedingungen regeln die Nutzung von Lightpix, dem Online-Dienst zum Komprimieren, Skalieren und Umwandeln von Bildern (und,
@@ -158,13 +183,15 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <p>Anbieter des Dienstes:</p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
       </>
     ),
   },
   privacy: {
     title: 'Datenschutzerklärung',
-    body: ({ retentionHours, retention }, say) => (
+    body: ({ retentionHours, retention, operator }, say) => (
       <>
         <p>
           Diese Erklärung beschreibt, welche personenbezogenen Daten Lightpix, der Online-Dienst zum Komprimieren, Skalieren und Umwandeln
@@ -180,6 +207,7 @@ export const texts: LegalTexts = {
             </Link>
             : Wir antworten innerhalb eines Monats, wie es Art. 12 DSGVO vorsieht.
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
 
         <LegalSection title="2. Welche Daten wir verarbeiten, warum und wie lange">
@@ -292,13 +320,7 @@ export const texts: LegalTexts = {
             Ergebnisdateien vor, in einem dokumentierten, maschinenlesbaren Format (JSON). Nur du kannst sie herunterladen, angemeldet,{' '}
             <Fact name="retention-export">{say.hours(retentionHours)}</Fact> lang; danach wird sie gelöscht.
           </p>
-          <p>
-            Du hast außerdem das Recht, dich bei der italienischen Datenschutzbehörde, dem Garante per la protezione dei dati personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              www.garanteprivacy.it
-            </a>
-            ), oder bei der Aufsichtsbehörde des Landes zu beschweren, in dem du lebst oder arbeitest.
-          </p>
+          <p>{complaint(operator.supervisoryAuthority)}</p>
         </LegalSection>
 
         <LegalSection title="6. Sicherheit">
@@ -320,7 +342,7 @@ export const texts: LegalTexts = {
   },
   cookies: {
     title: 'Cookie-Richtlinie',
-    body: () => (
+    body: ({ operator }) => (
       <>
         <p>
           Diese Seite erklärt, welche Cookies und welche anderen Informationen Lightpix in deinem Browser speichert. Kurz gesagt: Ohne deine
@@ -372,7 +394,24 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
+      </>
+    ),
+  },
+  imprint: {
+    title: 'Impressum',
+    body: ({ operator }) => (
+      <>
+        <p>Angaben zum Anbieter dieser Website (§ 5 DDG).</p>
+        <OperatorDetails operator={operator} words={operatorWords} authority />
+        <p>
+          Du erreichst uns über die Seite{' '}
+          <Link to="/contact" className={linkClass}>
+            Kontakt
+          </Link>{' '}
+          oder die oben genannte E-Mail-Adresse.
+        </p>
       </>
     ),
   },

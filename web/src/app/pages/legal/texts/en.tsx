@@ -1,6 +1,16 @@
 import { Link } from 'react-router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
-import { Fact, LegalSection, linkClass, listClass, StoredItems, SubHeading, type LegalTexts } from '../parts';
+import {
+  Fact,
+  LegalSection,
+  linkClass,
+  listClass,
+  StoredItems,
+  SubHeading,
+  type LegalTexts,
+  OperatorDetails,
+  type OperatorWords,
+} from '../parts';
 
 const labels = { kind: 'Type', purpose: 'Purpose', duration: 'Duration' };
 
@@ -32,13 +42,28 @@ const storage = [
   },
 ];
 
+const operatorWords: OperatorWords = {
+  name: 'Name',
+  address: 'Address',
+  email: 'E-mail',
+  companyNumber: 'VAT or company number',
+  supervisoryAuthority: 'Data protection supervisory authority',
+  missing: 'not filled in yet by the operator',
+};
+
+/** The right to complain, with the supervisory authority the operator named (OPERATOR_SUPERVISORY_AUTHORITY), or without. */
+const complaint = (authority: string | null) =>
+  authority === null
+    ? 'You also have the right to lodge a complaint with a data protection supervisory authority, in particular the one of the country where you live or work; the operator has not yet named its own supervisory authority.'
+    : `You also have the right to lodge a complaint with the supervisory authority, ${authority}, or with the supervisory authority of the country where you live or work.`;
+
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
   revised: 'Last updated:',
   home: 'Back to home',
   terms: {
     title: 'Terms of Service',
-    body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
+    body: ({ plans: { guest, registered, premium }, retentionHours, operator }, say) => (
       <>
         <p>
           These terms govern the use of Lightpix, the online service for compressing, resizing and converting images (and, with Premium,
@@ -153,13 +178,15 @@ export const texts: LegalTexts = {
             </Link>{' '}
             page.
           </p>
+          <p>The service is provided by:</p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
       </>
     ),
   },
   privacy: {
     title: 'Privacy Policy',
-    body: ({ retentionHours, retention }, say) => (
+    body: ({ retentionHours, retention, operator }, say) => (
       <>
         <p>
           This policy explains which personal data Lightpix, the online service for compressing, resizing and converting images and
@@ -175,6 +202,7 @@ export const texts: LegalTexts = {
             </Link>{' '}
             page: we answer within one month, as art. 12 GDPR requires.
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
 
         <LegalSection title="2. What data we process, why and for how long">
@@ -279,14 +307,7 @@ export const texts: LegalTexts = {
             (JSON). Only you can download it, signed in, for <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; then it is
             deleted.
           </p>
-          <p>
-            You also have the right to lodge a complaint with the Italian data protection authority, the Garante per la protezione dei dati
-            personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              www.garanteprivacy.it
-            </a>
-            ), or with the supervisory authority of the country where you live or work.
-          </p>
+          <p>{complaint(operator.supervisoryAuthority)}</p>
         </LegalSection>
 
         <LegalSection title="6. Security">
@@ -308,7 +329,7 @@ export const texts: LegalTexts = {
   },
   cookies: {
     title: 'Cookie Policy',
-    body: () => (
+    body: ({ operator }) => (
       <>
         <p>
           This page explains which cookies and other information Lightpix stores in your browser. In short: without your consent we use only
@@ -358,7 +379,24 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
+      </>
+    ),
+  },
+  imprint: {
+    title: 'Imprint',
+    body: ({ operator }) => (
+      <>
+        <p>Who provides this website, as the rules on information society services require.</p>
+        <OperatorDetails operator={operator} words={operatorWords} authority />
+        <p>
+          To reach us, write from the{' '}
+          <Link to="/contact" className={linkClass}>
+            Contact
+          </Link>{' '}
+          page or to the e-mail address above.
+        </p>
       </>
     ),
   },

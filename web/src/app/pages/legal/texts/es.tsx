@@ -1,6 +1,16 @@
 import { Link } from 'react-router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
-import { Fact, LegalSection, linkClass, listClass, StoredItems, SubHeading, type LegalTexts } from '../parts';
+import {
+  Fact,
+  LegalSection,
+  linkClass,
+  listClass,
+  StoredItems,
+  SubHeading,
+  type LegalTexts,
+  OperatorDetails,
+  type OperatorWords,
+} from '../parts';
 
 const labels = { kind: 'Tipo', purpose: 'Finalidad', duration: 'Duración' };
 
@@ -32,13 +42,28 @@ const storage = [
   },
 ];
 
+const operatorWords: OperatorWords = {
+  name: 'Nombre o razón social',
+  address: 'Dirección',
+  email: 'Correo electrónico',
+  companyNumber: 'NIF/IVA o número de registro',
+  supervisoryAuthority: 'Autoridad de control de protección de datos',
+  missing: 'aún no indicado por el operador',
+};
+
+/** The right to complain, with the supervisory authority the operator named (OPERATOR_SUPERVISORY_AUTHORITY), or without. */
+const complaint = (authority: string | null) =>
+  authority === null
+    ? 'También tienes derecho a presentar una reclamación ante una autoridad de control de protección de datos, en particular la del país en el que vives o trabajas; el operador aún no ha indicado su propia autoridad de control.'
+    : `También tienes derecho a presentar una reclamación ante la autoridad de control, ${authority}, o ante la autoridad de control del país en el que vives o trabajas.`;
+
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
   revised: 'Última actualización:',
   home: 'Volver al inicio',
   terms: {
     title: 'Términos y condiciones del servicio',
-    body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
+    body: ({ plans: { guest, registered, premium }, retentionHours, operator }, say) => (
       <>
         <p>
           Estos términos regulan el uso de Lightpix, el servicio en línea para comprimir, redimensionar y convertir imágenes (y, con
@@ -155,13 +180,15 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <p>El servicio lo presta:</p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
       </>
     ),
   },
   privacy: {
     title: 'Política de privacidad',
-    body: ({ retentionHours, retention }, say) => (
+    body: ({ retentionHours, retention, operator }, say) => (
       <>
         <p>
           Esta política explica qué datos personales trata Lightpix, el servicio en línea para comprimir, redimensionar y convertir imágenes
@@ -177,6 +204,7 @@ export const texts: LegalTexts = {
             </Link>
             : respondemos en el plazo de un mes, como establece el art. 12 del RGPD.
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
 
         <LegalSection title="2. Qué datos tratamos, por qué y durante cuánto tiempo">
@@ -283,14 +311,7 @@ export const texts: LegalTexts = {
             un formato documentado y legible por máquina (JSON). Solo tú puedes descargarlo, con la sesión iniciada, durante{' '}
             <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; después se elimina.
           </p>
-          <p>
-            También tienes derecho a presentar una reclamación ante la autoridad italiana de protección de datos, el Garante per la
-            protezione dei dati personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              www.garanteprivacy.it
-            </a>
-            ), o ante la autoridad de control del país en el que vives o trabajas.
-          </p>
+          <p>{complaint(operator.supervisoryAuthority)}</p>
         </LegalSection>
 
         <LegalSection title="6. Seguridad">
@@ -312,7 +333,7 @@ export const texts: LegalTexts = {
   },
   cookies: {
     title: 'Política de cookies',
-    body: () => (
+    body: ({ operator }) => (
       <>
         <p>
           Esta página explica qué cookies y qué otra información guarda Lightpix en tu navegador. En resumen: sin tu consentimiento usamos
@@ -362,7 +383,24 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
+      </>
+    ),
+  },
+  imprint: {
+    title: 'Aviso legal',
+    body: ({ operator }) => (
+      <>
+        <p>Quién presta este sitio web, como exigen las normas sobre servicios de la sociedad de la información.</p>
+        <OperatorDetails operator={operator} words={operatorWords} authority />
+        <p>
+          Para contactarnos escríbenos desde la página de{' '}
+          <Link to="/contact" className={linkClass}>
+            Contacto
+          </Link>{' '}
+          o a la dirección de correo indicada arriba.
+        </p>
       </>
     ),
   },

@@ -1,6 +1,16 @@
 import { Link } from 'react-router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
-import { Fact, LegalSection, linkClass, listClass, StoredItems, SubHeading, type LegalTexts } from '../parts';
+import {
+  Fact,
+  LegalSection,
+  linkClass,
+  listClass,
+  StoredItems,
+  SubHeading,
+  type LegalTexts,
+  OperatorDetails,
+  type OperatorWords,
+} from '../parts';
 
 const labels = { kind: 'Type', purpose: 'Finalité', duration: 'Durée' };
 
@@ -32,13 +42,28 @@ const storage = [
   },
 ];
 
+const operatorWords: OperatorWords = {
+  name: 'Nom ou raison sociale',
+  address: 'Adresse',
+  email: 'E-mail',
+  companyNumber: 'Numéro de TVA ou d’immatriculation',
+  supervisoryAuthority: 'Autorité de contrôle de la protection des données',
+  missing: 'pas encore renseigné par l’exploitant',
+};
+
+/** The right to complain, with the supervisory authority the operator named (OPERATOR_SUPERVISORY_AUTHORITY), or without. */
+const complaint = (authority: string | null) =>
+  authority === null
+    ? 'Vous avez aussi le droit d’introduire une réclamation auprès d’une autorité de contrôle de la protection des données, notamment celle du pays où vous vivez ou travaillez. L’exploitant n’a pas encore indiqué sa propre autorité de contrôle.'
+    : `Vous avez aussi le droit d’introduire une réclamation auprès de l’autorité de contrôle, ${authority}, ou auprès de l’autorité de contrôle du pays où vous vivez ou travaillez.`;
+
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
   revised: 'Dernière mise à jour\u00a0:',
   home: 'Retour à l’accueil',
   terms: {
     title: 'Conditions générales d’utilisation',
-    body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
+    body: ({ plans: { guest, registered, premium }, retentionHours, operator }, say) => (
       <>
         <p>
           Les présentes conditions régissent l’utilisation de Lightpix, le service en ligne de compression, de redimensionnement et de
@@ -160,13 +185,15 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <p>Le service est fourni par :</p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
       </>
     ),
   },
   privacy: {
     title: 'Politique de confidentialité',
-    body: ({ retentionHours, retention }, say) => (
+    body: ({ retentionHours, retention, operator }, say) => (
       <>
         <p>
           Cette politique explique quelles données personnelles traite Lightpix, le service en ligne de compression, de redimensionnement et
@@ -182,6 +209,7 @@ export const texts: LegalTexts = {
             </Link>
             {'\u00a0'}: nous répondons dans un délai d’un mois, comme le prévoit l’article 12 du RGPD.
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
 
         <LegalSection title="2. Quelles données nous traitons, pourquoi et pendant combien de temps">
@@ -293,14 +321,7 @@ export const texts: LegalTexts = {
             résultats encore conservés, dans un format documenté et lisible par machine (JSON). Vous seul pouvez le télécharger, une fois
             connecté, pendant <Fact name="retention-export">{say.hours(retentionHours)}</Fact> ; ensuite, il est supprimé.
           </p>
-          <p>
-            Vous avez aussi le droit d’introduire une réclamation auprès de l’autorité italienne de protection des données, le Garante per
-            la protezione dei dati personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              www.garanteprivacy.it
-            </a>
-            ), ou auprès de l’autorité de contrôle du pays où vous vivez ou travaillez.
-          </p>
+          <p>{complaint(operator.supervisoryAuthority)}</p>
         </LegalSection>
 
         <LegalSection title="6. Sécurité">
@@ -322,7 +343,7 @@ export const texts: LegalTexts = {
   },
   cookies: {
     title: 'Politique relative aux cookies',
-    body: () => (
+    body: ({ operator }) => (
       <>
         <p>
           Cette page explique quels cookies et quelles autres informations Lightpix enregistre dans votre navigateur. En bref : sans votre
@@ -376,7 +397,24 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
+      </>
+    ),
+  },
+  imprint: {
+    title: 'Mentions légales',
+    body: ({ operator }) => (
+      <>
+        <p>Qui édite ce site, comme l’exige la loi pour la confiance dans l’économie numérique.</p>
+        <OperatorDetails operator={operator} words={operatorWords} authority />
+        <p>
+          Pour nous joindre, écrivez-nous depuis la page{' '}
+          <Link to="/contact" className={linkClass}>
+            Contact
+          </Link>{' '}
+          ou à l’adresse e-mail ci-dessus.
+        </p>
       </>
     ),
   },

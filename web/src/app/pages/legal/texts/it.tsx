@@ -1,6 +1,16 @@
 import { Link } from 'react-router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
-import { Fact, LegalSection, linkClass, listClass, StoredItems, SubHeading, type LegalTexts } from '../parts';
+import {
+  Fact,
+  LegalSection,
+  linkClass,
+  listClass,
+  StoredItems,
+  SubHeading,
+  type LegalTexts,
+  OperatorDetails,
+  type OperatorWords,
+} from '../parts';
 
 const labels = { kind: 'Tipo', purpose: 'Finalità', duration: 'Durata' };
 
@@ -33,13 +43,28 @@ const storage = [
 ];
 
 /** The reference text: the other languages translate it, and it prevails in case of doubt (docs/decisions/0141). */
+const operatorWords: OperatorWords = {
+  name: 'Denominazione',
+  address: 'Indirizzo',
+  email: 'E-mail',
+  companyNumber: 'Partita IVA o numero di registro',
+  supervisoryAuthority: 'Autorità di controllo per la protezione dei dati',
+  missing: 'non ancora indicato dal gestore',
+};
+
+/** The right to complain, with the supervisory authority the operator named (OPERATOR_SUPERVISORY_AUTHORITY), or without. */
+const complaint = (authority: string | null) =>
+  authority === null
+    ? "Hai anche il diritto di proporre reclamo a un'autorità di controllo per la protezione dei dati, in particolare a quella del Paese in cui vivi o lavori; il gestore non ha ancora indicato la propria autorità di controllo."
+    : `Hai anche il diritto di proporre reclamo all'autorità di controllo, ${authority}, o all'autorità di controllo del Paese in cui vivi o lavori.`;
+
 export const texts: LegalTexts = {
   revised: 'Ultimo aggiornamento:',
   home: 'Torna alla Home',
   /** Condizioni generali del servizio; limiti e prezzo vengono dalla tabella dei piani del server. */
   terms: {
     title: 'Termini e condizioni del servizio',
-    body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
+    body: ({ plans: { guest, registered, premium }, retentionHours, operator }, say) => (
       <>
         <p>
           Questi termini regolano l'uso di Lightpix, il servizio online per comprimere, ridimensionare e convertire immagini (e, con
@@ -157,6 +182,8 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <p>Il servizio è fornito da:</p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
       </>
     ),
@@ -164,7 +191,7 @@ export const texts: LegalTexts = {
   /** Informativa ai sensi degli artt. 13–14 del Regolamento (UE) 2016/679 (GDPR). */
   privacy: {
     title: 'Informativa sulla privacy',
-    body: ({ retentionHours, retention }, say) => (
+    body: ({ retentionHours, retention, operator }, say) => (
       <>
         <p>
           Questa informativa spiega quali dati personali tratta Lightpix, il servizio online per comprimere, ridimensionare e convertire
@@ -180,6 +207,7 @@ export const texts: LegalTexts = {
             </Link>
             : rispondiamo entro un mese, come prevede l'art. 12 del GDPR.
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
 
         <LegalSection title="2. Quali dati trattiamo, perché e per quanto tempo">
@@ -286,13 +314,7 @@ export const texts: LegalTexts = {
             formato documentato e leggibile da una macchina (JSON). Puoi scaricarlo solo tu, con l'accesso, per{' '}
             <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; poi viene eliminato.
           </p>
-          <p>
-            Hai anche il diritto di proporre reclamo al Garante per la protezione dei dati personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              www.garanteprivacy.it
-            </a>
-            ) o all'autorità di controllo del Paese in cui vivi o lavori.
-          </p>
+          <p>{complaint(operator.supervisoryAuthority)}</p>
         </LegalSection>
 
         <LegalSection title="6. Sicurezza">
@@ -315,7 +337,7 @@ export const texts: LegalTexts = {
   /** Cookie policy ai sensi dell'art. 122 del Codice privacy e delle Linee guida del Garante del 10 giugno 2021. */
   cookies: {
     title: 'Cookie policy',
-    body: () => (
+    body: ({ operator }) => (
       <>
         <p>
           Questa pagina spiega quali cookie e quali altre informazioni Lightpix salva nel tuo browser. In breve: senza il tuo consenso
@@ -366,7 +388,24 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
+      </>
+    ),
+  },
+  imprint: {
+    title: 'Note legali',
+    body: ({ operator }) => (
+      <>
+        <p>Chi fornisce questo sito, come richiedono le norme sui servizi della società dell'informazione.</p>
+        <OperatorDetails operator={operator} words={operatorWords} authority />
+        <p>
+          Per contattarci scrivici dalla pagina{' '}
+          <Link to="/contact" className={linkClass}>
+            Contatti
+          </Link>{' '}
+          o all'indirizzo e-mail indicato sopra.
+        </p>
       </>
     ),
   },

@@ -1,6 +1,16 @@
 import { Link } from 'react-router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
-import { Fact, LegalSection, linkClass, listClass, StoredItems, SubHeading, type LegalTexts } from '../parts';
+import {
+  Fact,
+  LegalSection,
+  linkClass,
+  listClass,
+  StoredItems,
+  SubHeading,
+  type LegalTexts,
+  OperatorDetails,
+  type OperatorWords,
+} from '../parts';
 
 const labels = { kind: 'Rodzaj', purpose: 'Cel', duration: 'Czas przechowywania' };
 
@@ -36,13 +46,28 @@ const storage = [
   },
 ];
 
+const operatorWords: OperatorWords = {
+  name: 'Nazwa',
+  address: 'Adres',
+  email: 'E-mail',
+  companyNumber: 'NIP lub numer rejestrowy',
+  supervisoryAuthority: 'Organ nadzorczy ds. ochrony danych',
+  missing: 'operator jeszcze tego nie uzupełnił',
+};
+
+/** The right to complain, with the supervisory authority the operator named (OPERATOR_SUPERVISORY_AUTHORITY), or without. */
+const complaint = (authority: string | null) =>
+  authority === null
+    ? 'Masz również prawo wnieść skargę do organu nadzorczego ds. ochrony danych, w szczególności w kraju, w którym mieszkasz lub pracujesz; operator nie wskazał jeszcze swojego organu nadzorczego.'
+    : `Masz również prawo wnieść skargę do organu nadzorczego, ${authority}, lub do organu nadzorczego kraju, w którym mieszkasz lub pracujesz.`;
+
 /** A translation of texts/it.tsx, the reference. */
 export const texts: LegalTexts = {
   revised: 'Ostatnia aktualizacja:',
   home: 'Wróć na stronę główną',
   terms: {
     title: 'Regulamin usługi',
-    body: ({ plans: { guest, registered, premium }, retentionHours }, say) => (
+    body: ({ plans: { guest, registered, premium }, retentionHours, operator }, say) => (
       <>
         <p>
           Niniejszy regulamin określa zasady korzystania z Lightpix, usługi online do kompresowania, zmiany rozmiaru i konwertowania obrazów
@@ -158,13 +183,15 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <p>Usługodawca:</p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
       </>
     ),
   },
   privacy: {
     title: 'Polityka prywatności',
-    body: ({ retentionHours, retention }, say) => (
+    body: ({ retentionHours, retention, operator }, say) => (
       <>
         <p>
           Ta polityka wyjaśnia, jakie dane osobowe przetwarza Lightpix, usługa online do kompresowania, zmiany rozmiaru i konwertowania
@@ -180,6 +207,7 @@ export const texts: LegalTexts = {
             </Link>
             : odpowiadamy w ciągu miesiąca, zgodnie z art. 12 RODO.
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
 
         <LegalSection title="2. Jakie dane przetwarzamy, dlaczego i jak długo">
@@ -281,13 +309,7 @@ export const texts: LegalTexts = {
             odczytywalnym maszynowo (JSON). Tylko Ty możesz go pobrać, po zalogowaniu, przez{' '}
             <Fact name="retention-export">{say.hours(retentionHours)}</Fact>; potem zostaje usunięty.
           </p>
-          <p>
-            Masz też prawo wnieść skargę do włoskiego organu ochrony danych, Garante per la protezione dei dati personali (
-            <a href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              www.garanteprivacy.it
-            </a>
-            ), lub do organu nadzorczego kraju, w którym mieszkasz lub pracujesz.
-          </p>
+          <p>{complaint(operator.supervisoryAuthority)}</p>
         </LegalSection>
 
         <LegalSection title="6. Bezpieczeństwo">
@@ -309,7 +331,7 @@ export const texts: LegalTexts = {
   },
   cookies: {
     title: 'Polityka cookies',
-    body: () => (
+    body: ({ operator }) => (
       <>
         <p>
           Ta strona wyjaśnia, jakie pliki cookie i jakie inne informacje Lightpix zapisuje w Twojej przeglądarce. W skrócie: bez Twojej
@@ -359,7 +381,24 @@ export const texts: LegalTexts = {
             </Link>
             .
           </p>
+          <OperatorDetails operator={operator} words={operatorWords} />
         </LegalSection>
+      </>
+    ),
+  },
+  imprint: {
+    title: 'Nota prawna',
+    body: ({ operator }) => (
+      <>
+        <p>Kto udostępnia tę stronę, zgodnie z przepisami o świadczeniu usług drogą elektroniczną.</p>
+        <OperatorDetails operator={operator} words={operatorWords} authority />
+        <p>
+          Aby się z nami skontaktować, napisz ze strony{' '}
+          <Link to="/contact" className={linkClass}>
+            Kontakt
+          </Link>{' '}
+          lub na adres e-mail podany powyżej.
+        </p>
       </>
     ),
   },
