@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { apiPaths } from '@lightpix/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.js';
 
@@ -17,7 +18,7 @@ export interface HostRules {
 }
 
 /** Answered whatever the Host: probes and scrapers reach an instance by any name, and these pages carry no link. */
-const ANY_HOST_PATHS = new Set(['/api/health/live', '/api/health/ready', '/metrics']);
+const ANY_HOST_PATHS = new Set([apiPaths.healthLive, apiPaths.healthReady, '/metrics']);
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
 /** The machine's addresses change (DHCP, a new interface): read again at most this often. */
