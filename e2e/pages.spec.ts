@@ -130,6 +130,7 @@ test('the footer has the Product, Support, Resources and Legal columns with thei
       ['Privacy Policy (GDPR)', '/privacy-policy'],
       ['Terms & Conditions', '/terms-of-service'],
       ['Cookie Policy', '/cookie-policy'],
+      ['Imprint', '/imprint'],
     ],
   };
   for (const [column, links] of Object.entries(expected)) {
