@@ -1,18 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_CPU_MS, SEARCH_WALL_MS, SearchDeadline } from './deadline.js';
 import type { EncodedFormat } from './encode.js';
 import { inspectImage } from './inspect.js';
 import { JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_MS } from './limits.js';
+import { fixture } from './test-fixtures.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { luma, overWhite, ssim } from './ssim.js';
 import { transformImage } from './transform.js';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
-const fixture = (name: string) => readFile(path.join(fixtures, name));
 const premium: EncodedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
 const smart: OptimiseOptions = {
   width: null,

@@ -1,18 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../core/errors.js';
 import { outputForOriginal } from './formats.js';
 import { decodeHeic, readHeif } from './heic.js';
 import { inspectImage } from './inspect.js';
+import { fixture } from './test-fixtures.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { overWhite, ssim } from './ssim.js';
 
 // Made with heif-enc by server/test/fixtures/heic/make-fixtures.mjs (see LICENSES.txt).
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
-const fixture = (name: string) => readFile(path.join(fixtures, name));
 const defaults: OptimiseOptions = {
   width: null,
   height: null,

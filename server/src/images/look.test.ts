@@ -1,15 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SearchDeadline } from './deadline.js';
 import { inspectImage } from './inspect.js';
+import { fixture } from './test-fixtures.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { overWhite, ssim } from './ssim.js';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
-const fixture = (name: string) => readFile(path.join(fixtures, name));
 const jpeg: OptimiseOptions = {
   width: null,
   height: null,

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { outputForOriginal } from './formats.js';
 import { inspectImage } from './inspect.js';
+import { fixture } from './test-fixtures.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { stripGifMetadata } from './strip-metadata.js';
 
@@ -14,8 +12,6 @@ import { stripGifMetadata } from './strip-metadata.js';
  * and compressed-metadata.avif (quality 15) both grew when written again.
  */
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
-const fixture = (name: string) => readFile(path.join(fixtures, name));
 const defaults: OptimiseOptions = {
   width: null,
   height: null,

@@ -1,19 +1,15 @@
 import exifReader from 'exif-reader';
-import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ssim as ssimJs } from 'ssim.js';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../core/errors.js';
 import { outputForOriginal } from './formats.js';
 import { inspectImage } from './inspect.js';
+import { fixture } from './test-fixtures.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { overWhite, ssim } from './ssim.js';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
-const fixture = (name: string) => readFile(path.join(fixtures, name));
 const defaults: OptimiseOptions = {
   width: null,
   height: null,
