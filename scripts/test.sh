@@ -1,39 +1,29 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Debian's chromium included) and runs the whole suite.
+# Installs what the server and the tests need (Debian's chromium included) and runs the whole suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the tests need: chromium for the browser tests, LibreOffice (.ppt conversion and
-# rendering decks to PDF), bubblewrap (the sandbox .ppt conversion runs in) and poppler's pdftoppm
-# (PDF pages to PNG) for the deck checks.
+# What a server needs at run time (LibreOffice, bubblewrap, fonts, tini…): the same script the Containerfile
+# runs, so CI proves its install steps (docs/decisions/0241).
+bash scripts/install-runtime-deps.sh
+
+# Debian packages only the tests need: chromium for the browser tests, poppler's pdftoppm (PDF pages to
+# PNG) for the deck checks, pngquant then optipng as the graphics' reference (server/src/images/
+# graphics-bytes.test.ts, issue 36), nginx and openssl for the reverse-proxy example's test
+# (deploy/nginx.conf).
 sudo_cmd=""
 [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-apt_updated=""
-apt_install() {
-  [ -n "$apt_updated" ] || { $sudo_cmd apt-get update -qq; apt_updated=1; }
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "$@" >/dev/null
-}
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's chromium for the browser tests…"
-  apt_install chromium
-fi
-office=()
-command -v soffice >/dev/null || office+=(libreoffice-impress)
-command -v pdftoppm >/dev/null || office+=(poppler-utils)
-command -v bwrap >/dev/null || office+=(bubblewrap)
-if [ ${#office[@]} -gt 0 ]; then
-  echo "Installing ${office[*]} for the PowerPoint tests…"
-  apt_install --no-install-recommends "${office[@]}"
-fi
-
-# The graphics' reference, pngquant then optipng, for the test that holds smart PNG to its bytes and look
-# (server/src/images/graphics-bytes.test.ts, issue 36).
-reference_tools=()
-command -v pngquant >/dev/null || reference_tools+=(pngquant)
-command -v optipng >/dev/null || reference_tools+=(optipng)
-if [ ${#reference_tools[@]} -gt 0 ]; then
-  echo "Installing ${reference_tools[*]} for the graphics test…"
-  apt_install --no-install-recommends "${reference_tools[@]}"
+test_tools=()
+[ -x /usr/bin/chromium ] || test_tools+=(chromium)
+command -v pdftoppm >/dev/null || test_tools+=(poppler-utils)
+command -v pngquant >/dev/null || test_tools+=(pngquant)
+command -v optipng >/dev/null || test_tools+=(optipng)
+[ -x /usr/sbin/nginx ] || test_tools+=(nginx)
+command -v openssl >/dev/null || test_tools+=(openssl)
+if [ ${#test_tools[@]} -gt 0 ]; then
+  echo "Installing ${test_tools[*]} for the tests…"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${test_tools[@]}" >/dev/null
 fi
 
 # Playwright must drive Debian's chromium, never download a browser of its own.

@@ -217,6 +217,12 @@ const envSchema = z
     }
   });
 
+/** Every setting's name: .env.example and README's settings table list the same ones (server/test/deploy/settings-docs.test.ts). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
+
+/** Each setting as it is when unset, before parseEnv's later defaults (storage, the session secret). */
+export const settingDefaults = (): Record<string, unknown> => envSchema.parse({});
+
 /** Where results are kept: this machine's DATA_DIR, or an S3-compatible bucket shared by every instance. */
 export type StorageSettings =
   | { kind: 'local' }
