@@ -24,6 +24,8 @@ await build({ ...shared, entryPoints: ['src/main.ts'], outfile: 'dist/main.js', 
 await build({ ...shared, entryPoints: ['src/worker.ts'], outfile: 'dist/worker.js', sourcemap: true });
 // `npm run migrate | backup | restore` (src/cli/ops.ts, through scripts/ops.mjs).
 await build({ ...shared, entryPoints: ['src/cli/ops.ts'], outfile: 'dist/ops.js', sourcemap: true });
+// `npm run admin -- grant|revoke <email>` (src/cli/admin.ts, through scripts/admin.mjs).
+await build({ ...shared, entryPoints: ['src/cli/admin.ts'], outfile: 'dist/admin.js', sourcemap: true });
 
 // The embedded database's first start copies this migrated data folder instead of running initdb in
 // the app's process (docs/decisions/0095-idle-memory.md); made aside, then renamed into place.

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -15,9 +15,13 @@ import { freePort } from './ports.js';
  * passes SIGTERM on so nothing is left running. These run the build, so `npm run build` comes first (CI does).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const built = ['server/dist/main.js', 'server/dist/worker.js', 'server/dist/job-child.js', 'web/dist/index.html'].every((p) =>
-  existsSync(path.join(root, p)),
-);
+const built = [
+  'server/dist/main.js',
+  'server/dist/worker.js',
+  'server/dist/job-child.js',
+  'server/dist/admin.js',
+  'web/dist/index.html',
+].every((p) => existsSync(path.join(root, p)));
 if (!built && process.env.CI) throw new Error('The production start tests need `npm run build` first');
 if (!built) console.warn('\n[lightpix] production start tests are SKIPPED: no build (run npm run build).\n');
 
@@ -93,7 +97,7 @@ describe.skipIf(!built)('the production start', () => {
     );
     const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
     const imported = new Set<string>();
-    for (const file of ['main.js', 'worker.js', 'job-child.js', 'heic-worker.mjs']) {
+    for (const file of ['main.js', 'worker.js', 'job-child.js', 'heic-worker.mjs', 'ops.js', 'admin.js']) {
       const code = readFileSync(path.join(root, 'server/dist', file), 'utf8');
       const statements = /^(?:import|export)\b[^;]*?["']([^"'./][^"']*)["'];?$/gm;
       const calls = /\b(?:import|require)\(\s*["']([^"'./][^"']*)["']\s*\)/g;
@@ -103,6 +107,21 @@ describe.skipIf(!built)('the production start', () => {
     }
     expect([...imported]).toEqual(expect.arrayContaining(['fastify', 'sharp', 'drizzle-orm']));
     expect([...imported].filter((name) => !installed.has(name))).toEqual([]);
+  });
+
+  it('npm run admin runs the built command, which needs no dev dependency', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-admin-'));
+    folders.push(dataDir);
+    expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toContain('"admin": "node scripts/admin.mjs"');
+    // The built file runs by itself (its imports are checked above), and scripts/admin.mjs picks it.
+    for (const command of [['server/dist/admin.js'], ['scripts/admin.mjs']]) {
+      const ran = spawnSync(process.execPath, [...command, 'grant', 'nobody@example.com'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production' },
+        encoding: 'utf8',
+      });
+      expect([ran.status, ran.stderr.trim()], ran.stdout).toEqual([1, 'No account uses nobody@example.com.']);
+    }
   });
 
   it('node server/dist/main.js answers an upload in flight and exits within 10 s of SIGTERM', async () => {

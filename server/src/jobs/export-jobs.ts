@@ -10,6 +10,8 @@ export interface ExportJob {
   exportId: string;
   /** The language of the e-mail that says it is ready. */
   language: string;
+  /** The asking request's id, named on the export's log lines wherever it runs (docs/decisions/0240). */
+  requestId?: string;
 }
 
 /** Makes the export; on its last attempt a failure is the work's to record (the row marked failed). */
@@ -28,16 +30,37 @@ export const EXPORT_QUEUE = 'exports';
 /** A worker lost with its job (killed, Redis away) is tried once more; a failure of the work itself also gets one more try. */
 const EXPORT_JOB_OPTIONS = { attempts: 2, backoff: { type: 'fixed', delay: 2000 }, removeOnComplete: true, removeOnFail: true } as const;
 
+/**
+ * Runs the work and writes the export's one line, as a result job's (docs/decisions/0240): its request id,
+ * outcome and duration, at info when made and warn when it failed.
+ */
+async function runLogged(work: ExportWork, job: ExportJob, attempt: { last: boolean }, log: Pick<JobLog, 'info' | 'warn'>) {
+  const began = performance.now();
+  const line = (outcome: string) => ({
+    requestId: job.requestId,
+    exportId: job.exportId,
+    kind: 'export',
+    outcome,
+    durationMs: Math.round(performance.now() - began),
+  });
+  try {
+    await work(job, attempt);
+    log.info(line('completed'), 'data export completed');
+  } catch (error) {
+    log.warn({ ...line('failed'), err: error, lastAttempt: attempt.last }, 'data export failed');
+    throw error;
+  }
+}
+
 /** Without Redis: exports run in this process, one after another (each streams; one account's ZIP takes seconds). */
-export function localExportQueue(work: ExportWork, log: Pick<JobLog, 'error'>): ExportQueue {
+export function localExportQueue(work: ExportWork, log: Pick<JobLog, 'info' | 'warn'>): ExportQueue {
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
   return {
     async start(job) {
       if (closed) throw new Error('export queue closed');
-      chain = chain.then(() =>
-        work(job, { last: true }).catch((error: unknown) => log.error({ err: error, exportId: job.exportId }, 'data export failed')),
-      );
+      // The failure is on the export's line already; the chain goes on to the next export.
+      chain = chain.then(() => runLogged(work, job, { last: true }, log).catch(() => undefined));
     },
     async close() {
       closed = true;
@@ -78,7 +101,7 @@ export async function startExportWorker(options: {
   const worker = new Worker<ExportJob>(
     EXPORT_QUEUE,
     async (job) => {
-      await options.work(job.data, { last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+      await runLogged(options.work, job.data, { last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }, options.log);
     },
     {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null },
@@ -89,7 +112,6 @@ export async function startExportWorker(options: {
       maxStalledCount: 1,
     },
   );
-  worker.on('failed', (job, error) => options.log.warn({ err: error, exportId: job?.data.exportId }, 'data export attempt failed'));
   worker.on('error', (error) => options.log.warn({ err: error }, 'export worker: Redis unreachable'));
   await worker.waitUntilReady();
   return {

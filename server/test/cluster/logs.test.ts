@@ -1,3 +1,4 @@
+import { apiPaths } from '@lightpix/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth } from '../developers.js';
 import { fixture } from '../helpers.js';
@@ -36,6 +37,7 @@ describe.skipIf(unavailable)('logs of a web instance and a worker', () => {
   let worker: Instance;
   const secrets: Record<string, string> = {};
   const requestId = 'shrink-from-the-logs-test.42';
+  const exportRequestId = 'export-from-the-logs-test.7';
   let echoed: { given: string | null; invalid: string | null; none: string | null };
 
   beforeAll(async () => {
@@ -95,6 +97,15 @@ describe.skipIf(unavailable)('logs of a web instance and a worker', () => {
       body: new Uint8Array(await fixture('photo.jpg')),
     });
     expect(shrink.status).toBe(201);
+    // "Download my data", made by the worker: its id reaches the worker's line too, once it is ready.
+    const exported = await person.postJson(web, apiPaths.accountExport, {}, { 'x-request-id': exportRequestId });
+    expect(exported.status, exported.body.toString()).toBe(202);
+    let status = 'queued';
+    for (let i = 0; i < 300 && (status === 'queued' || status === 'running'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await person.get(web, apiPaths.accountExport)).json().export.status as string;
+    }
+    expect(status).toBe('ready');
     const tooLong = await fetch(`${web.url}/api/health/live`, { headers: { 'x-request-id': `${'x'.repeat(200)}` } });
     const unsafe = await fetch(`${web.url}/api/health/live`, { headers: { 'x-request-id': 'a b<script>' } });
     const none = await fetch(`${web.url}/api/health/live`);
@@ -145,6 +156,14 @@ describe.skipIf(unavailable)('logs of a web instance and a worker', () => {
     expect(jobLines).toHaveLength(1);
     expect(jobLines[0]).toMatchObject({ level: 'info', msg: 'result job completed', outcome: 'completed', kind: 'image' });
     expect(jobLines[0]!.durationMs).toEqual(expect.any(Number));
+  });
+
+  it("carries the request id of a data export into the worker's line for it", () => {
+    const exportLines = jsonLines(worker.output()).filter((line) => line.requestId === exportRequestId);
+    expect(exportLines).toHaveLength(1);
+    expect(exportLines[0]).toMatchObject({ level: 'info', msg: 'data export completed', kind: 'export', outcome: 'completed' });
+    expect(exportLines[0]!.durationMs).toEqual(expect.any(Number));
+    expect(jsonLines(web.output()).some((line) => line.requestId === exportRequestId && line.msg === 'request completed')).toBe(true);
   });
 
   it('never writes a password, token, API key, cookie or Authorization value, and logs the query string without its values', () => {

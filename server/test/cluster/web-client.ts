@@ -30,8 +30,12 @@ export function guest(address: string) {
       return cookie;
     },
     get: (instance: Instance, pathname: string) => send(instance, pathname),
-    postJson: (instance: Instance, pathname: string, value: unknown) =>
-      send(instance, pathname, { method: 'POST', body: JSON.stringify(value), headers: { 'content-type': 'application/json' } }),
+    postJson: (instance: Instance, pathname: string, value: unknown, headers: Record<string, string> = {}) =>
+      send(instance, pathname, {
+        method: 'POST',
+        body: JSON.stringify(value),
+        headers: { 'content-type': 'application/json', ...headers },
+      }),
     process: (instance: Instance, file: Buffer, name: string, fields: Record<string, string> = {}) =>
       send(instance, '/api/images/process', { method: 'POST', body: processForm(file, name, fields) }),
   };

@@ -92,7 +92,9 @@ export function exportWork(deps: ExportWorkDeps): ExportWork {
       if (deps.mailer) {
         await deps.mailer
           .send({ to: user.email, language: job.language, keptHours: deps.retentionHours })
-          .catch((error: unknown) => deps.log.warn({ err: error, exportId: row.id }, 'data export ready, but its e-mail was not sent'));
+          .catch((error: unknown) =>
+            deps.log.warn({ err: error, exportId: row.id, requestId: job.requestId }, 'data export ready, but its e-mail was not sent'),
+          );
       }
     } catch (error) {
       await store.delete(key).catch(() => undefined);

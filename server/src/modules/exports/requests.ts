@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { dataExports, type DataExportRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../core/errors.js';
 import type { ExportQueue } from '../../jobs/export-jobs.js';
+import { currentRequestId } from '../../jobs/logging.js';
 import type { ResultStore } from '../../storage/result-store.js';
 
 /** What the export routes and the job need. */
@@ -97,7 +98,7 @@ export async function requestExport(deps: ExportsDeps, queue: ExportQueue, user:
   });
   await Promise.all(earlierKeys.map((key) => deps.store.delete(key).catch(() => undefined)));
   try {
-    await queue.start({ exportId: row.id, language });
+    await queue.start({ exportId: row.id, language, requestId: currentRequestId() });
   } catch {
     await deps.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, row.id));
     throw new AppError('server_busy', 'Your data export could not be started right now. Please try again in a minute.', undefined, {
