@@ -18,7 +18,9 @@ import { startServer } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, only: { type: 'string' }, detail: { type: 'boolean', default: false } },
+});
 const runs = Math.max(1, Number(values.runs));
 
 interface Page {
@@ -130,6 +132,11 @@ interface Row {
   cls: number;
   scriptBytes: number;
   totalBytes: number;
+  /** Main-thread work (ms, Lighthouse's 4× CPU slowdown applied to what it observed). */
+  mainThread: number;
+  /** Long tasks Lighthouse lists (50 ms or more after its slowdown): how many, and the longest. */
+  longTasks: number;
+  longestTask: number;
 }
 
 async function audit(page: Page, cookie: string): Promise<Row> {
@@ -147,9 +154,11 @@ async function audit(page: Page, cookie: string): Promise<Row> {
   if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+  if (values.detail) printDetail(page, lhr.audits);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
     ?.items;
+  const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
   const scriptBytes = (requests ?? []).filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -160,7 +169,27 @@ async function audit(page: Page, cookie: string): Promise<Row> {
     cls: numeric('cumulative-layout-shift'),
     scriptBytes,
     totalBytes: numeric('total-byte-weight'),
+    mainThread: numeric('mainthread-work-breakdown'),
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((task) => task.duration ?? 0)),
   };
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>;
+
+/** `--detail`: where the main thread's time went (Lighthouse's groups) and each script's share, with the 4× slowdown. */
+function printDetail(page: Page, audits: Audits) {
+  const itemsOf = (id: string) => (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const groups = itemsOf('mainthread-work-breakdown').map((item) => `${String(item.groupLabel)} ${Math.round(Number(item.duration))} ms`);
+  const scripts = itemsOf('bootup-time').map(
+    (item) =>
+      `${String(item.url).replace(/^.*\//, '')} ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))})`,
+  );
+  const tasks = itemsOf('long-tasks').map(
+    (item) =>
+      `${String(item.url).replace(/^.*\//, '')} at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`,
+  );
+  console.error(`${page.path}\n  main thread: ${groups.join(', ')}\n  scripts: ${scripts.join(', ')}\n  long tasks: ${tasks.join(', ')}`);
 }
 
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is run again, twice at most. */
@@ -178,9 +207,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 try {
   const cookie = await prepareUser();
-  console.log(`Lighthouse mobile (default throttling), median of ${runs} run(s) by performance score; ${server.origin}\n`);
-  console.log('| Page | Performance | Accessibility | FCP | LCP | TBT | CLS | Script before interaction | All bytes |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    `Lighthouse mobile (default throttling), median of ${runs} run(s) by performance score; ${server.origin}; load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+  );
+  console.log(
+    '| Page | Performance | Accessibility | FCP | LCP | TBT | CLS | Script before interaction | All bytes | Main thread | Long tasks (longest) |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const page of pages) {
     const rows: Row[] = [];
     for (let i = 0; i < runs; i++) rows.push(await auditWithRetry(page, cookie));
@@ -188,7 +221,7 @@ try {
     const row = rows[Math.floor(rows.length / 2)]!;
     const label = page.signedIn ? `${page.path} (signed in)` : page.path;
     console.log(
-      `| ${label} | ${row.performance} | ${row.accessibility} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${Math.round(row.tbt)} ms | ${row.cls.toFixed(3)} | ${kb(row.scriptBytes)} | ${kb(row.totalBytes)} |`,
+      `| ${label} | ${row.performance} | ${row.accessibility} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${Math.round(row.tbt)} ms | ${row.cls.toFixed(3)} | ${kb(row.scriptBytes)} | ${kb(row.totalBytes)} | ${seconds(row.mainThread)} | ${row.longTasks} (${Math.round(row.longestTask)} ms) |`,
     );
   }
 } finally {

@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from '#components/router';
 import { ToastProvider } from '#components/ui/Toast';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
 /** What every page sits in, in the browser and in the server's render of a landing page. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -14,10 +14,11 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

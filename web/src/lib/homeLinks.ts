@@ -1,6 +1,6 @@
 import { landingLanguageOf, landingPath, type LandingLanguage } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '#components/router';
 import { useCurrentUser } from './currentUser';
 import { homeLanguage } from './i18n';
 

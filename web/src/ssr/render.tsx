@@ -3,9 +3,9 @@
 import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from '#components/router';
 import { AppProviders } from '../app/App';
-import { routes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import { i18nOptions } from '../lib/i18n';
 import { createQueryClient } from '../lib/queryClient';
 import { landingReads, seedQueries, type ServerAnswers } from '../lib/serverAnswers';
@@ -16,8 +16,6 @@ export { SERVER_ANSWERS_ID } from '../lib/serverAnswers';
 /** The API paths the server reads (GET, as a signed-out visitor) and passes to renderLanding. */
 export const landingReadPaths: string[] = landingReads.map((read) => read.path);
 
-const handler = createStaticHandler(routes);
-
 /** The markup of #root for a landing page's address (an absolute URL) in its language. */
 export async function renderLanding(url: string, language: string, answers: ServerAnswers): Promise<string> {
   const i18n = createInstance();
@@ -26,13 +24,12 @@ export async function renderLanding(url: string, language: string, answers: Serv
   );
   const queryClient = createQueryClient();
   seedQueries(queryClient, answers);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter url={url}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </I18nextProvider>,
   );

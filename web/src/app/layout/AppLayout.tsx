@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '#components/layout/Footer';
 import { Header } from '#components/layout/Header';
+import { ScrollRestoration } from '#components/router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { StartedSignal } from '#lib/started';
@@ -12,7 +12,7 @@ import { PastDueBanner } from '../../features/billing/PastDueBanner';
 import { PaymentReturn } from '../../features/billing/PaymentReturn';
 import { ConsentBanner } from '../../features/consent/ConsentBanner';
 
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
 
@@ -26,7 +26,7 @@ export function AppLayout() {
       {/* At least a screen tall: the footer starts below the fold, so a page filling in never pushes it (docs/decisions/0218). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
-          <Outlet />
+          {children}
           <StartedSignal />
         </Suspense>
       </main>
@@ -34,10 +34,8 @@ export function AppLayout() {
       {/* Room for the workspace's bottom bar on phones (web/src/index.css), above the consent banner. */}
       <div aria-hidden="true" className="action-bar-spacer" />
       <ConsentBanner />
-      {/* A new page opens at its top (or its #section); back and forward return where the visitor was. Every page loaded
-          afresh has the key "default", so that one is told apart by its path: leaving /account scrolled down for home
-          (after deleting the account) must not open home at /account's position. */}
-      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
+      {/* A new page opens at its top (or its #section); back and forward return where the visitor was. */}
+      <ScrollRestoration />
     </div>
   );
 }

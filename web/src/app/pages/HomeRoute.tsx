@@ -1,6 +1,6 @@
 import { landingPath } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate } from '#components/router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { homeLanguage } from '#lib/i18n';

@@ -1,6 +1,6 @@
 import { SIGN_IN_TO_SUBSCRIBE, SUBSCRIBE_PATH, type Tier } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { usePaymentsAvailable } from '#lib/payments';
 import { allowanceText, priceText } from '#lib/planText';
 import { usePlans } from '../../features/session/api';

@@ -1,6 +1,6 @@
 import { DEVELOPERS_PATH } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { openConsentSettings } from '#lib/consent';
 
 import { sectionPath, useHomePath } from '#lib/homeLinks';

@@ -1,7 +1,7 @@
 import { ACCOUNT_PATH } from '@lightpix/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { displayName, useCurrentUser } from '#lib/currentUser';
 import { SignOutButton } from './SignOutButton';
 import { sectionPath, useHomePath } from '#lib/homeLinks';

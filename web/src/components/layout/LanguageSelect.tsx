@@ -1,7 +1,7 @@
 import { landingLanguages, landingPath, type LandingLanguage } from '@lightpix/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#components/router';
 import { useShownLandingLanguage } from '#lib/homeLinks';
 import { chooseLanguage, isLanguage, languageNames, languages } from '#lib/i18n';
 

@@ -1,7 +1,7 @@
 import type { Plan, Tier } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { useConsent } from '#lib/consent';
 import { usePaymentsAvailable } from '#lib/payments';
 import { allowanceText, priceText } from '#lib/planText';

@@ -1,6 +1,6 @@
 import { SUBSCRIBE_PATH, type BillingAccount } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { Button } from '#components/ui/Button';
 import { useToast } from '#components/ui/Toast';
 import { errorMessage } from '#lib/errorMessage';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { ACCOUNT_PATH } from '@lightpix/shared';
 import { useBillingAccount } from './api';
 

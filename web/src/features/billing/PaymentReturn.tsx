@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '#components/router';
 import { useToast } from '#components/ui/Toast';
 import { useWaitForPremium } from './api';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { Button } from '#components/ui/Button';
 import { decideConsent, useConsent } from '#lib/consent';
 

@@ -1,7 +1,7 @@
 import { DEVELOPERS_PATH, type ApiKey, type CreatedApiKey } from '@lightpix/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { Button } from '#components/ui/Button';
 import { ConfirmDialog } from '#components/ui/ConfirmDialog';
 import { useFormField } from '#components/ui/formField';

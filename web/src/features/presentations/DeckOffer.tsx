@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_TO_SUBSCRIBE, SUBSCRIBE_PATH } from '@lightpix/shared';
 import { formatMb } from '#lib/format';

@@ -1,7 +1,7 @@
 import { LOGIN_TO_SUBSCRIBE, remainingImages, SUBSCRIBE_PATH, type Plan, type SessionResponse } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { Button } from '#components/ui/Button';
 import { formatDate, formatDateTime } from '#lib/format';
 import { usePaymentsAvailable } from '#lib/payments';

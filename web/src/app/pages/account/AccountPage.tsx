@@ -1,6 +1,6 @@
 import { SIGN_IN_TO_ACCOUNT } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate } from '#components/router';
 import { PageTitle } from '#components/ui/PageTitle';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate } from '#components/router';
 import { MessagePage } from '#components/ui/MessagePage';
 import { Spinner } from '#components/ui/Spinner';
 import { ApiError } from '#lib/api';

@@ -1,7 +1,7 @@
 import { safeRedirect } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '#components/router';
 import { Spinner } from '#components/ui/Spinner';
 import { useCurrentUser } from '#lib/currentUser';
 import { PageTitle } from '#components/ui/PageTitle';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '#components/router';
 import { PageTitle } from '#components/ui/PageTitle';
 import { ResetPasswordForm } from '../../../features/auth/ResetPasswordForm';
 

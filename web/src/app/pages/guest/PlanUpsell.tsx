@@ -1,7 +1,7 @@
 import { SIGN_IN_TO_SUBSCRIBE, SIGN_UP_PATH } from '@lightpix/shared';
 import type { Plan } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { usePaymentsAvailable } from '#lib/payments';
 import { allowanceText, priceText } from '#lib/planText';
 import { formatLabel } from '#lib/processingSettings';

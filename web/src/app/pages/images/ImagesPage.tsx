@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@lightpix/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { PageTitle } from '#components/ui/PageTitle';
 import { usePaymentsAvailable } from '#lib/payments';
 import { AdSlot } from '../../../features/ads/AdSlot';

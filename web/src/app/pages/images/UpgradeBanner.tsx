@@ -1,7 +1,7 @@
 import { SUBSCRIBE_PATH, type Plan } from '@lightpix/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { allowanceText } from '#lib/planText';
 
 /**

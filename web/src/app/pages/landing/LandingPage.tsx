@@ -1,7 +1,7 @@
 import type { LandingLanguage } from '@lightpix/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '#components/router';
 import { rememberLanguage, switchLanguage } from '#lib/i18n';
 import { LandingContactSection } from '../../../features/contact/LandingContactSection';
 import { StatsSection } from '../../../features/stats/StatsSection';

@@ -1,7 +1,7 @@
 import { SIGN_IN_TO_SUBSCRIBE, SIGN_UP_PATH, uploadFormatsText, type Plan, type Tier } from '@lightpix/shared';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { formatMb } from '#lib/format';
 import { usePaymentsAvailable } from '#lib/payments';
 import { priceText } from '#lib/planText';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { Spinner } from '#components/ui/Spinner';
 import { PageTitle } from '#components/ui/PageTitle';
 import { useHomePath } from '#lib/homeLinks';

@@ -1,7 +1,7 @@
 import { frenchSpacingProblems, type Plan, type PlansResponse } from '@lightpix/shared';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { StaticRouter } from '#components/router';
 import { describe, expect, it } from 'vitest';
 import { languages, type Language } from '#lib/languages';
 import { legalFacts, legalFormat, type LegalFacts } from './legalFacts';
@@ -43,7 +43,10 @@ const configured: PlansResponse = {
 };
 
 function render(document: LegalDocument, facts: LegalFacts, language: Language): string {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, document.body(facts, legalFormat(language)))).replace(/\u00a0/g, ' ');
+  return renderToStaticMarkup(createElement(StaticRouter, { url: '/' }, document.body(facts, legalFormat(language)))).replace(
+    /\u00a0/g,
+    ' ',
+  );
 }
 
 /** Each language's words for the configured figures: the guest's, registered's and premium's allowance, the retention. */
@@ -144,7 +147,7 @@ describe('legal documents', () => {
 
   it('French: a no-break space before : ; ! ? » and after « in every document (shared/src/i18n/README.md)', () => {
     const text = (document: LegalDocument) =>
-      renderToStaticMarkup(createElement(MemoryRouter, null, document.body(facts, legalFormat('fr'))))
+      renderToStaticMarkup(createElement(StaticRouter, { url: '/' }, document.body(facts, legalFormat('fr'))))
         .replace(/<[^>]*>/g, ' ')
         .replace(/&quot;/g, '"')
         .replace(/&#x27;/g, "'")

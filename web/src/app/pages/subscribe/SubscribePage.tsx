@@ -1,7 +1,7 @@
 import { SIGN_IN_TO_SUBSCRIBE, type CreateSubscriptionResponse } from '@lightpix/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#components/router';
 import { MessagePage } from '#components/ui/MessagePage';
 import { PageTitle } from '#components/ui/PageTitle';
 import { Spinner } from '#components/ui/Spinner';

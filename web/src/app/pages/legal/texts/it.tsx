@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#components/router';
 import { CONSENT_MAX_AGE_DAYS, CONSENT_STORAGE_KEY } from '#lib/consent';
 import {
   Fact,
