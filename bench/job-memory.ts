@@ -1,7 +1,8 @@
 /**
  * `npm run bench:job-memory`: does the job memory budget hold (docs/decisions/0149)? Jobs run in the
  * server's own process pool with its default limits, one at a time: a 24 MP photo → AVIF (the
- * baseline, a job that fits), a 100 MP PNG → AVIF and a deck whose two pictures are 100 MP PNGs. For
+ * baseline, a job that fits), a 32 MP PNG → AVIF (the most AVIF may hold, decision 0251), a 100 MP PNG
+ * → AVIF (refused before the encode since 0251) and a deck whose two pictures are 100 MP PNGs. For
  * each: the answer, the time, and the peak resident memory of the job process (the kernel's VmHWM,
  * read every 2 ms) against the budget (target ≤ 1.10×), with the time limit lifted to 300 s so only
  * memory ends a job. The load average is printed beside it.
@@ -21,13 +22,13 @@ import { readPackage } from '../server/src/presentations/zip.js';
 const MB = 1024 * 1024;
 const here = (name: string) => new URL(name, import.meta.url);
 
-/** 100 MP of 10-pixel blocks of noise: ~6.7 MB as a PNG, under the 10 MB upload limit, hard for any encoder. */
-async function blockNoisePng(): Promise<Buffer> {
-  const side = 800;
-  const noise = Buffer.alloc(side * side * 3);
+/** `side`² pixels in 12.5-pixel blocks of noise: ~6.7 MB as a PNG at 100 MP, under the 10 MB upload limit, hard for any encoder. */
+async function blockNoisePng(side = 10_000): Promise<Buffer> {
+  const blocks = Math.round(side / 12.5);
+  const noise = Buffer.alloc(blocks * blocks * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  return sharp(noise, { raw: { width: side, height: side, channels: 3 } })
-    .resize(10_000, 10_000, { kernel: 'nearest' })
+  return sharp(noise, { raw: { width: blocks, height: blocks, channels: 3 } })
+    .resize(side, side, { kernel: 'nearest' })
     .png()
     .toBuffer();
 }
@@ -90,6 +91,7 @@ const photo = await sharp(await readFile(here('images/photos/skimage_rocket.jpg'
   .jpeg({ quality: 90 })
   .toBuffer();
 const png = await blockNoisePng();
+const largestAvif = await blockNoisePng(5656);
 const deck = await deckWithPictures(png);
 const avif = { width: null, height: null, maintainRatio: true, format: 'avif' as const, quality: 75, maxBytes: null, keepMetadata: false };
 const converter = { soffice: 'soffice', bwrap: 'bwrap' };
@@ -99,6 +101,11 @@ const runs = [
     label: '24 MP photo → AVIF q75 (baseline)',
     bytes: photo.length,
     run: async () => oneJob('image', { data: photo, info: await inspectImage(photo), options: avif }),
+  },
+  {
+    label: '32 MP PNG → AVIF q75 (the most AVIF may hold)',
+    bytes: largestAvif.length,
+    run: async () => oneJob('image', { data: largestAvif, info: await inspectImage(largestAvif), options: avif }),
   },
   {
     label: '100 MP PNG → AVIF q75',

@@ -34,6 +34,12 @@ const HIGH_EFFORT_PIXELS = 4_000_000;
  */
 const SMART_AVIF_EFFORT_2_PIXELS = 6_000_000;
 
+/**
+ * Above this many pixels WebP encodes at effort 2 without smart subsampling: a 100 MP PNG took 59 s of
+ * CPU and 1.6 GB at effort 4 with it, 5.5 s and 0.6 GB at effort 2 (docs/decisions/0251).
+ */
+const LARGE_WEBP_PIXELS = 24_000_000;
+
 /** Settings where each encoder is at its best per byte while a 12 MP photo stays interactive on 2 cores. */
 export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, tuning: EncodeTuning = {}): Sharp {
   switch (format) {
@@ -43,6 +49,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       // mozjpeg: trellis quantisation, optimised progressive scans, its own tables.
       return pipeline.jpeg({ quality, mozjpeg: true, ...(tuning.jpegTable === undefined ? {} : { quantisationTable: tuning.jpegTable }) });
     case 'webp':
+      if ((tuning.pixels ?? 0) > LARGE_WEBP_PIXELS) return pipeline.webp({ quality, lossless: tuning.webpLossless === true, effort: 2 });
       if (tuning.webpLossless) return pipeline.webp({ lossless: true, effort: 4 });
       return pipeline.webp({ quality, effort: 4, smartSubsample: true });
     case 'avif':

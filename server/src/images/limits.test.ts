@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInputPixels, checkOutputSize, MAX_FRAME_PIXELS, MAX_TOTAL_PIXELS, plannedSize } from './limits.js';
+import { checkInputPixels, checkOutputSize, formatsThatFit, MAX_FRAME_PIXELS, MAX_TOTAL_PIXELS, plannedSize } from './limits.js';
 
 const refusedWith = (work: () => void) => {
   try {
@@ -33,5 +33,37 @@ describe('what one image job may cost', () => {
   it('judges the upright size, so a turned photo may take its own sides', () => {
     const turned = { width: 4000, height: 3000, orientation: 6, pages: 1 };
     expect(plannedSize(turned, { width: 3000, height: 4000, maintainRatio: false })).toEqual({ width: 3000, height: 4000 });
+  });
+
+  it('holds each output format to what a job can write: AVIF 32 MP, WebP 16,383 px a side and 50 MP with alpha (decision 0251)', () => {
+    const paramsOf = (work: () => unknown) => {
+      try {
+        work();
+      } catch (error) {
+        return (error as { params?: Record<string, unknown> }).params;
+      }
+      return 'accepted';
+    };
+    const square = (side: number, alpha = false) => ({ width: side, height: side, alpha });
+    expect(formatsThatFit({ width: 8000, height: 4000, alpha: true }, ['avif'])).toEqual(['avif']);
+    expect(paramsOf(() => formatsThatFit({ width: 8000, height: 4001, alpha: false }, ['avif']))).toEqual({
+      reason: 'format',
+      format: 'AVIF',
+      megapixels: 32,
+    });
+    expect(formatsThatFit(square(10_000), ['webp'])).toEqual(['webp']);
+    expect(paramsOf(() => formatsThatFit(square(10_000, true), ['webp']))).toEqual({
+      reason: 'format_alpha',
+      format: 'WebP',
+      megapixels: 50,
+    });
+    expect(paramsOf(() => formatsThatFit({ width: 16_384, height: 100, alpha: false }, ['webp']))).toEqual({
+      reason: 'side',
+      format: 'WebP',
+      pixels: 16_383,
+    });
+    // A list keeps the formats that fit: 'Smallest format' and the API's list of types choose among them.
+    expect(formatsThatFit(square(10_000, true), ['jpeg', 'png', 'webp', 'avif'])).toEqual(['jpeg', 'png']);
+    expect(formatsThatFit(square(10_000), ['webp', 'avif'])).toEqual(['webp']);
   });
 });

@@ -65,6 +65,62 @@ export function tooSlow(): AppError {
   return new AppError('image_too_complex', 'This image took too long to process. Try a smaller image or smaller dimensions.');
 }
 
+/**
+ * Pixels an AVIF result may hold: libaom keeps ~35 bytes a pixel whatever its effort (a 36 MP encode
+ * peaks at 1.3 GB, 100 MP at 3.4 GB), so past this a job would pass its memory budget. Refused before
+ * the job with the format named (docs/decisions/0251-the-pixel-limit-per-output-format.md).
+ */
+export const MAX_AVIF_PIXELS = 32_000_000;
+/** Pixels a WebP result with an alpha channel may hold: libwebp keeps ~21 bytes a pixel for one (2.1 GB at 100 MP), ~6 without (0251). */
+export const MAX_WEBP_ALPHA_PIXELS = 50_000_000;
+/** WebP's own bound: its header holds at most 16,383 pixels a side. */
+export const MAX_WEBP_SIDE = 16_383;
+
+/**
+ * Above this many pixels 'Smallest format' writes one format at smart mode's look instead of searching
+ * among them: the search holds every candidate beside the pixels, and a 50 MP image reached 0.97× of a
+ * job's memory, 100 MP its limit (0251).
+ */
+export const MAX_SEARCH_PIXELS = 32_000_000;
+
+/** What a result will be: its size, and whether it keeps an alpha channel. */
+export interface PlannedOutput extends Size {
+  alpha: boolean;
+}
+
+/** Whether `format` can be written at this size within a job's budget (0251). */
+export function formatFits(output: PlannedOutput, format: string): boolean {
+  const pixels = output.width * output.height;
+  if (format === 'avif') return pixels <= MAX_AVIF_PIXELS;
+  if (format === 'webp') return withinWebpSides(output) && (!output.alpha || pixels <= MAX_WEBP_ALPHA_PIXELS);
+  return true;
+}
+
+const withinWebpSides = (size: Size) => size.width <= MAX_WEBP_SIDE && size.height <= MAX_WEBP_SIDE;
+
+/** The formats of `formats` that fit; none fitting is refused with the first one's own limit (0251). */
+export function formatsThatFit<F extends string>(output: PlannedOutput, formats: readonly F[]): F[] {
+  const fitting = formats.filter((format) => formatFits(output, format));
+  if (fitting.length > 0 || formats.length === 0) return fitting;
+  const format = formats[0]!;
+  const megapixels = ((output.width * output.height) / MEGA).toFixed(1);
+  const advice = 'Choose smaller dimensions or another format.';
+  if (format === 'webp' && !withinWebpSides(output)) {
+    throw new AppError(
+      'too_many_pixels',
+      `A WebP result can be at most ${MAX_WEBP_SIDE} pixels a side (this one would be ${output.width}×${output.height}). ${advice}`,
+    ).withParams({ reason: 'side', format: 'WebP', pixels: MAX_WEBP_SIDE });
+  }
+  const [name, limit, reason] =
+    format === 'webp'
+      ? ['A WebP result with transparency', MAX_WEBP_ALPHA_PIXELS, 'format_alpha']
+      : ['An AVIF result', MAX_AVIF_PIXELS, 'format'];
+  throw new AppError(
+    'too_many_pixels',
+    `${name} can hold at most ${limit / MEGA} megapixels (this one would be ${megapixels}). ${advice}`,
+  ).withParams({ reason, format: format === 'webp' ? 'WebP' : 'AVIF', megapixels: limit / MEGA });
+}
+
 /** Refuses an upload whose frames hold more pixels than a job may read. */
 export function checkInputPixels(size: Size, frames: number): void {
   const frame = size.width * size.height;

@@ -7,7 +7,7 @@ import { decodeHeic, readHeif, damagedHeic } from './heic.js';
 import { SearchDeadline, type SearchOutcome } from './deadline.js';
 import { classifySharpError, MAX_INPUT_PIXELS, type ImageInfo } from './inspect.js';
 import { pageSizeLook, shownSimilarity } from './look.js';
-import { JOB_WALL_LIMIT_MS, plannedSize, uprightSize } from './limits.js';
+import { formatsThatFit, JOB_WALL_LIMIT_MS, MAX_SEARCH_PIXELS, plannedSize, uprightSize, type PlannedOutput } from './limits.js';
 import { smallestFormat, animationFormat } from './smallest.js';
 import { packPng } from './png-pack.js';
 import { smartTuning, type QualityChoice } from './search.js';
@@ -100,6 +100,16 @@ function basePipeline(
   return pipeline;
 }
 
+/**
+ * 'Smallest format' past the search's pixel limit writes one format at smart mode's look: the upload's
+ * own when allowed, else WebP, else PNG for transparency and JPEG without (docs/decisions/0251).
+ */
+function largeAutoFormat(planned: PlannedOutput, allowed: readonly EncodedFormat[], info: ImageInfo): EncodedFormat | null {
+  if (planned.width * planned.height <= MAX_SEARCH_PIXELS || allowed.length === 0) return null;
+  const preferred: string[] = [info.format, 'webp', planned.alpha ? 'png' : 'jpeg'];
+  return preferred.map((wanted) => allowed.find((format) => format === wanted)).find(Boolean) ?? allowed[0]!;
+}
+
 /** JPEG has no alpha: a transparent image bound for it is flattened on white first, also when `auto` may choose JPEG alone. */
 function flattened(format: EncodedFormat | 'auto' | null, autoFormats: readonly EncodedFormat[] = []): boolean {
   return format === 'jpeg' || (format === 'auto' && autoFormats.length > 0 && autoFormats.every((allowed) => allowed === 'jpeg'));
@@ -135,11 +145,15 @@ export async function optimiseImage(
   // HEIC becomes a PNG with its profile and EXIF; the original's bytes are never sent back for it.
   const data = info.format === 'heic' ? await heicAsPng(upload) : upload;
   const resized = size.width !== upright.width || size.height !== upright.height;
-  const allowed = options.autoFormats ?? [];
+  // A format that cannot hold this many pixels within a job's budget is left out of `auto`, or refused (decision 0251).
+  const planned = { ...size, alpha: info.hasAlpha && !flattened(options.format, options.autoFormats) };
+  const allowed = options.format === 'auto' ? formatsThatFit(planned, options.autoFormats ?? []) : (options.autoFormats ?? []);
+  if (options.format !== 'auto') formatsThatFit(planned, [options.format]);
   // 'auto' keeps an animation's frames (WebP when allowed); for a still image the format is chosen after the search.
   const auto = options.format === 'auto';
   const animatedAuto = auto && info.pages > 1 ? animationFormat(allowed, info.format === 'gif' ? 'gif' : 'webp') : null;
-  const fixedFormat: EncodedFormat | null = options.format === 'auto' ? animatedAuto : options.format;
+  const fixedFormat: EncodedFormat | null =
+    options.format === 'auto' ? (animatedAuto ?? largeAutoFormat(planned, allowed, info)) : options.format;
   const animated = info.pages > 1 && fixedFormat !== null && keepsAnimation(fixedFormat);
   const base = (format: EncodedFormat | null) =>
     basePipeline(data, info, { ...options, format: format ?? (auto ? 'auto' : null) }, { ...size, resized, animated });

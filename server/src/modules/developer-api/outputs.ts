@@ -3,7 +3,7 @@ import type { ApiUsage, OutputFormat, OutputOptions, ShrinkResponse } from '@lig
 import { AppError } from '../../core/errors.js';
 import type { EncodedFormat } from '../../images/encode.js';
 import { ACCEPTED_FORMATS_TEXT, mimeTypeOf, outputForOriginal, type InputFormat } from '../../images/formats.js';
-import { checkOutputSize, plannedSize, uprightSize } from '../../images/limits.js';
+import { checkOutputSize, formatsThatFit, plannedSize, uprightSize } from '../../images/limits.js';
 import { inspectImage, isTransparent } from '../../images/inspect.js';
 import { sniffFormat } from '../../images/integrity.js';
 import type { CropRequest } from '../../images/transform.js';
@@ -162,7 +162,12 @@ export async function planTransform(deps: ImagesDeps, caller: ApiCaller, id: str
 
   // Too large a result is refused before a unit is reserved or a worker is held.
   if (crop) checkOutputSize(uprightSize(info), crop, info.pages);
-  else plannedSize(info, proportional);
+  // A list of types keeps those that can hold the result's pixels; none fitting is refused (docs/decisions/0251).
+  const size = crop ?? plannedSize(info, proportional);
+  const fitting = formatsThatFit(
+    { width: size.width, height: size.height, alpha: info.hasAlpha && !options.transform?.background },
+    formats,
+  );
   return {
     source,
     data,
@@ -173,7 +178,7 @@ export async function planTransform(deps: ImagesDeps, caller: ApiCaller, id: str
         resize: proportional,
         crop,
         background: options.transform?.background ?? null,
-        formats,
+        formats: fitting,
         preserve: options.preserve?.length ? { fields: options.preserve, from: source.id } : null,
       },
     },

@@ -3,7 +3,7 @@ import type { Upload } from '../../http/multipart.js';
 import { AppError, invalidFields } from '../../core/errors.js';
 import { outputForOriginal } from '../../images/formats.js';
 import { inspectImage } from '../../images/inspect.js';
-import { plannedSize } from '../../images/limits.js';
+import { formatsThatFit, plannedSize } from '../../images/limits.js';
 import type { OptimiseOptions } from '../../images/optimise.js';
 import type { BatchPlace } from './batch-place.js';
 import type { QuotaOwner } from '../quota/index.js';
@@ -58,8 +58,11 @@ export async function processUpload(
 ): Promise<ProcessedUpload> {
   const info = await inspectImage(upload.data);
   // An enlargement past the limits is refused before a unit is reserved or a worker is held.
-  plannedSize(info, settings);
+  const size = plannedSize(info, settings);
   const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha) : settings.format;
+  // A format that cannot hold this many pixels is refused here too, naming its limit (docs/decisions/0251).
+  const output = { ...size, alpha: info.hasAlpha && format !== 'jpeg' };
+  formatsThatFit(output, format === SMALLEST_FORMAT ? plan.outputFormats : [format]);
   const options = { ...settings, format, autoFormats: plan.outputFormats };
   const { row, unitsUsed } = await reserveAndProduce(
     deps,
