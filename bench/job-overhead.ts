@@ -38,10 +38,15 @@ import { outputForOriginal } from '../server/src/images/formats.js';
 import { inspectImage, type ImageInfo } from '../server/src/images/inspect.js';
 import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_MS } from '../server/src/images/limits.js';
 import { optimiseImage, type OptimiseOptions } from '../server/src/images/optimise.js';
-import { watchMemory } from '../server/src/jobs/memory-watch.js';
-import { openProcessReader, type ProcessReader } from '../server/src/jobs/proc-reader.js';
+import {
+  openProcessReader,
+  processClocks,
+  type ProcessReader,
+  TIME_CHECK_MS,
+  watchJobTime,
+  watchMemory,
+} from '../server/src/jobs/job-watch.js';
 import { JOB_PROCESS_MALLOC } from '../server/src/jobs/process-pool.js';
-import { processClocks, TIME_CHECK_MS, watchJobTime } from '../server/src/jobs/time-watch.js';
 import { assertJobChildBuilt, procStat, startJobChild } from './job-child.js';
 import { loadAverage as load, median, table } from './report.js';
 

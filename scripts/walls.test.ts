@@ -38,9 +38,9 @@ describe('the walls (scripts/walls.ts) on resolved paths', () => {
 
   describe('refuse each way around them, in a copy of the tree with probe files', () => {
     const probes = [
-      { at: 'server/src/modules/images/', code: "export * from './../quota/heavy-work.js';", rule: 'module-door' },
-      { at: 'server/src/modules/images/', code: "export const x = () => import('../quota/heavy-work.js');", rule: 'module-door' },
-      { at: 'server/src/modules/images/deeper/', code: "export * from '../../quota/heavy-work.js';", rule: 'module-door' },
+      { at: 'server/src/modules/images/', code: "export * from './../quota/rules.js';", rule: 'module-door' },
+      { at: 'server/src/modules/images/', code: "export const x = () => import('../quota/rules.js');", rule: 'module-door' },
+      { at: 'server/src/modules/images/deeper/', code: "export * from '../../quota/rules.js';", rule: 'module-door' },
       { at: 'server/src/', code: "export * from './modules/images/routes.js';", rule: 'module-door-from-outside' },
       { at: 'server/src/jobs/', code: "export * from '../app.js';", rule: 'floor:jobs/' },
       { at: 'server/src/jobs/', code: "export const x = () => import('../modules/quota/index.js');", rule: 'floor:jobs/' },
@@ -88,7 +88,7 @@ describe('the walls (scripts/walls.ts) on resolved paths', () => {
   });
 
   it('the probes are real files of the tree (a probe at a path the tree lacks would prove nothing)', async () => {
-    expect(await readFile(path.join(root, 'server/src/modules/quota/heavy-work.ts'), 'utf8')).toContain('export');
+    expect(await readFile(path.join(root, 'server/src/modules/quota/rules.ts'), 'utf8')).toContain('export');
     expect(await readFile(path.join(root, 'web/src/features/history/api.ts'), 'utf8')).toContain('export');
   });
 });

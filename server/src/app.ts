@@ -36,7 +36,7 @@ import { quotaLedger } from './modules/quota/index.js';
 import { childProcessPool, type ProcessPoolLimits } from './jobs/process-pool.js';
 import { jobTimeLimits, type AppJobs, type JobProcessPool } from './jobs/handlers.js';
 import { defaultQueueLimits } from './jobs/queue.js';
-import { localResultQueue, type ResultQueue } from './jobs/result-queue.js';
+import { localResultQueue, requestContext, type ResultQueue } from './jobs/result-queue.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './http/web-app.js';
 import { registerCompression } from './http/compression.js';
@@ -49,7 +49,7 @@ import { registerBusyDoor } from './http/busy-door.js';
 import { registerOpenRequests } from './runtime/shutdown.js';
 import { registerUploadDeadlines, uploadDeadlineMs } from './http/multipart.js';
 import { registerMetricsRoute, registerRequestMetrics } from './jobs/metrics.js';
-import { requestContext, requestIdOf } from './jobs/logging.js';
+import { requestIdOf } from './jobs/logging.js';
 
 export interface AppDeps {
   env: Env;

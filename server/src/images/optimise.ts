@@ -130,6 +130,16 @@ async function preparePixels(pipeline: Sharp, info: ImageInfo): Promise<RawImage
   return { data, width: raw.width, height: raw.height, channels: raw.channels };
 }
 
+/** An image job as a job process is sent it (jobs/handlers.ts): the upload's bytes, what inspectImage found, the options. */
+export interface ImageJob {
+  data: Buffer;
+  info: ImageInfo;
+  options: OptimiseOptions;
+}
+
+/** The engine's entry for an image job. */
+export const optimiseImageJob = (job: ImageJob): Promise<OptimisedImage> => optimiseImage(job.data, job.info, job.options);
+
 /**
  * Applies orientation, resize, format and quality; strips metadata unless kept; never grows a same-format
  * file. A smart or `auto` search stops at `deadline` with the best it has verified (decision 0130).

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
  * Fair lines across a cluster (docs/decisions/0148). BullMQ's open-source queue has one line and no
  * groups, so the lines are kept beside it in Redis: the web side notes each job as waiting for its
  * owner; a worker that takes a job asks `take` first, and a job whose owner already holds its share
- * of the cluster's workers goes back to wait (delayed) behind the others. The share is fair-lines.ts's
+ * of the cluster's workers goes back to wait (delayed) behind the others. The share is result-queue.ts's workersAllowed
  * rule: half the workers (at least one), all of them for a premium batch that waits alone.
  */
 

@@ -2,10 +2,17 @@ import { AppError } from '../core/errors.js';
 import type { ResultStore } from '../storage/result-store.js';
 import { openLinesRedis, waitingNotes } from './bullmq-lines.js';
 import { receivedError, sendableError, type SentError } from './protocol.js';
-import { heldAdmission, holdingPlace, placeTakenByJob, serverBusy } from './queue.js';
-import { retryAfterEstimate } from './retry-after.js';
+import { serverBusy } from './queue.js';
 import { setWaitingSource } from './metrics.js';
-import { FAILURE_KEPT_MS, JobStillRunning, type ResultQueue } from './result-queue.js';
+import {
+  FAILURE_KEPT_MS,
+  heldAdmission,
+  holdingPlace,
+  JobStillRunning,
+  placeTakenByJob,
+  retryAfterEstimate,
+  type ResultQueue,
+} from './result-queue.js';
 import type { ReservationLedger } from './reservations.js';
 import type { ResultJob } from './result-job.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fairLines, workersAllowed, type LinePlace } from './fair-lines.js';
+import { fairLines, workersAllowed, type LinePlace } from './result-queue.js';
 
 /** Jobs the test ends by hand, recording who started when and how many of each owner ran at once. */
 function harness(workers: number, maxWaitingPerLine?: number) {

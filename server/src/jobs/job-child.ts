@@ -1,7 +1,7 @@
 // A job process: a child that runs jobs one at a time for the process pool (jobs/process-pool.ts). The app
 // ends it when a job runs out of time or memory; where the app cannot read its memory (no /proc), it ends itself.
 import { keepNoFinishedImages } from '../images/job-process.js';
-import { runJob, type JobRequest } from './handlers.js';
+import { jobHandlers, type JobRequest } from './handlers.js';
 import { OVER_MEMORY_EXIT, sendableError, type JobMessage } from './protocol.js';
 
 const MEMORY_CHECK_MS = 25;
@@ -20,7 +20,8 @@ if (Number.isFinite(budget)) {
 const send = (message: unknown) => process.send!(message);
 
 process.on('message', (job: JobMessage<JobRequest>) => {
-  runJob(job).then(
+  // The kind's handler is the engine's own entry (handlers.ts): nothing stands between the job and the engine.
+  (jobHandlers[job.kind] as (input: JobRequest['input']) => Promise<unknown>)(job.input).then(
     (value) => send({ id: job.id, value }),
     (error: unknown) => send({ id: job.id, error: sendableError(error) }),
   );

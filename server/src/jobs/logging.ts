@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { IncomingMessage } from 'node:http';
@@ -84,8 +83,3 @@ export function requestIdOf(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value && REQUEST_ID.test(value) ? value : randomUUID();
 }
-
-/** The request a job was asked for by, so its worker's lines name it (set in app.ts, read where a job is made). */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
-
-export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspectImage } from '../images/inspect.js';
 import type { AppJobs } from './handlers.js';
-import { canWatchMemory } from './memory-watch.js';
+import { canWatchMemory } from './job-watch.js';
 import { childProcessPool } from './process-pool.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');

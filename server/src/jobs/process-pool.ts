@@ -4,10 +4,16 @@ import { fileURLToPath } from 'node:url';
 import PQueue from 'p-queue';
 import { undecodable } from '../images/inspect.js';
 import { JOB_MEMORY_BUDGET_BYTES, JOB_TIME_LIMIT_MS, JOB_WALL_LIMIT_FACTOR, tooMuchMemory, tooSlow } from '../images/limits.js';
-import { canWatchMemory, watchMemory } from './memory-watch.js';
-import { openProcessReader, type ProcessReader } from './proc-reader.js';
+import {
+  canWatchMemory,
+  type JobTimeLimits,
+  openProcessReader,
+  processClocks,
+  type ProcessReader,
+  watchJobTime,
+  watchMemory,
+} from './job-watch.js';
 import { OVER_MEMORY_EXIT, receivedError, type ChildMessage } from './protocol.js';
-import { processClocks, watchJobTime, type JobTimeLimits } from './time-watch.js';
 import { defaultQueueLimits, serverBusy, type JobHandlers, type ProcessPool, type QueueLimits } from './queue.js';
 
 export interface ProcessPoolLimits extends QueueLimits {

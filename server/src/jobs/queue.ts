@@ -1,7 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import { AppError } from '../core/errors.js';
-import { RETRY_AFTER_MIN_SECONDS } from './retry-after.js';
+
+/** The shortest and longest Retry-After a full queue answers, in seconds (docs/decisions/0153, 0158). */
+export const RETRY_AFTER_MIN_SECONDS = 5;
+export const RETRY_AFTER_MAX_SECONDS = 60;
 
 export interface QueueLimits {
   /** Jobs run at once; libvips runs one thread per image here, so one per core. */
@@ -14,43 +16,6 @@ export const defaultQueueLimits = (): QueueLimits => {
   const cores = os.availableParallelism();
   return { concurrency: cores, maxWaiting: cores * 4 };
 };
-
-/** A waiting place held by a request whose file has arrived (docs/decisions/0082); release() frees it (safe to call twice). */
-export interface Admission {
-  release(): void;
-}
-
-/** An admission that calls giveBack the first time it is released, never again. */
-export function heldAdmission(giveBack: () => void): Admission {
-  let held = true;
-  return {
-    release() {
-      if (!held) return;
-      held = false;
-      giveBack();
-    },
-  };
-}
-
-/** The place the request running here holds: no signature carries it (docs/decisions/0270). */
-const heldPlaces = new AsyncLocalStorage<Admission>();
-
-/**
- * The result queue's door: runs `work` holding `place`; the job `work` queues takes the place over
- * (placeTakenByJob), and whatever is left of it is freed when `work` ends, answered or failed.
- */
-export async function holdingPlace<T>(place: Admission, work: () => Promise<T>): Promise<T> {
-  try {
-    return await heldPlaces.run(place, work);
-  } finally {
-    place.release();
-  }
-}
-
-/** A job is being queued: the place its request held becomes the job's (a no-op for a request that held none). */
-export function placeTakenByJob(): void {
-  heldPlaces.getStore()?.release();
-}
 
 /** A job's work, by kind: input and output are plain data, so a job can also travel to another process. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,7 +38,7 @@ export interface ProcessPool<H extends JobHandlers> {
   close(): Promise<void>;
 }
 
-/** A full queue's refusal; `retryAfterSeconds` from the queue's recent jobs where it knows them (retry-after.ts). */
+/** A full queue's refusal; `retryAfterSeconds` from the queue's recent jobs where it knows them (result-queue.ts's retryAfterEstimate). */
 export function serverBusy(retryAfterSeconds = RETRY_AFTER_MIN_SECONDS): AppError {
   return new AppError(
     'server_busy',

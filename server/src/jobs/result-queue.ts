@@ -1,8 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResultRow } from '../db/schema/index.js';
 import { AppError } from '../core/errors.js';
-import { fairLines } from './fair-lines.js';
-import { heldAdmission, holdingPlace, placeTakenByJob, serverBusy, type QueueLimits } from './queue.js';
-import { retryAfterEstimate } from './retry-after.js';
+import { RETRY_AFTER_MAX_SECONDS, RETRY_AFTER_MIN_SECONDS, serverBusy, type QueueLimits } from './queue.js';
 import { metrics, setWaitingSource } from './metrics.js';
 import { produceResult, type ResultJob, type ResultJobDeps } from './result-job.js';
 
@@ -54,7 +53,193 @@ export function clientError(error: unknown): AppError {
 }
 
 /**
- * The single-machine result queue: each job waits in its owner's line (fair-lines.ts), runs here, its
+ * The request a job (a result's, or an export's) was asked for by, so its worker's lines name it
+ * (docs/decisions/0240): set in app.ts's preHandler, read where a job is made.
+ */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId;
+
+/** A waiting place held by a request whose file has arrived (docs/decisions/0082); release() frees it (safe to call twice). */
+export interface Admission {
+  release(): void;
+}
+
+/** An admission that calls giveBack the first time it is released, never again. */
+export function heldAdmission(giveBack: () => void): Admission {
+  let held = true;
+  return {
+    release() {
+      if (!held) return;
+      held = false;
+      giveBack();
+    },
+  };
+}
+
+/** The place the request running here holds: no signature carries it (docs/decisions/0270). */
+const heldPlaces = new AsyncLocalStorage<Admission>();
+
+/**
+ * The result queue's door: runs `work` holding `place`; the job `work` queues takes the place over
+ * (placeTakenByJob), and whatever is left of it is freed when `work` ends, answered or failed.
+ */
+export async function holdingPlace<T>(place: Admission, work: () => Promise<T>): Promise<T> {
+  try {
+    return await heldPlaces.run(place, work);
+  } finally {
+    place.release();
+  }
+}
+
+/** A job is being queued: the place its request held becomes the job's (a no-op for a request that held none). */
+export function placeTakenByJob(): void {
+  heldPlaces.getStore()?.release();
+}
+
+/** Jobs whose times the estimate averages: enough to smooth one odd job, few enough to follow the machine's load. */
+const RECENT_JOBS = 8;
+
+export interface RetryAfterEstimate {
+  /** A job held a worker for `ms` (done, failed or killed). */
+  jobTook(ms: number): void;
+  /** About how long until each running job has ended once, freeing as many waiting places as there are workers: recent jobs' mean time. */
+  readonly seconds: number;
+}
+
+/**
+ * The Retry-After of a full queue, from how long its last jobs held a worker: 5 s on a quiet machine,
+ * longer when a busy one makes every job slow, so a client that tries a set number of times is not
+ * used up before a place could free for it. Not divided by the workers: refused clients compete for
+ * each freed place, and with one place per return one of six came back 18 times (docs/decisions/0158).
+ */
+export function retryAfterEstimate(): RetryAfterEstimate {
+  const recent: number[] = [];
+  return {
+    jobTook(ms) {
+      recent.push(ms);
+      if (recent.length > RECENT_JOBS) recent.shift();
+    },
+    get seconds() {
+      if (recent.length === 0) return RETRY_AFTER_MIN_SECONDS;
+      const meanMs = recent.reduce((sum, ms) => sum + ms, 0) / recent.length;
+      return Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(RETRY_AFTER_MIN_SECONDS, Math.ceil(meanMs / 1000)));
+    },
+  };
+}
+
+/**
+ * Whose line a job waits in, and how many workers its owner may hold (docs/decisions/0147).
+ * `owner` is the account, else the guest session.
+ */
+export interface LinePlace {
+  owner: string;
+  /** A premium batch may use every worker while nobody else waits; any other owner at most half of them. */
+  mayUseAllWorkers: boolean;
+}
+
+/**
+ * Workers one owner may hold at once: half of them (at least one) while someone else's job waits or
+ * for anyone but premium, all of them for a premium batch that waits alone (docs/decisions/0147).
+ */
+export function workersAllowed(workers: number, place: Pick<LinePlace, 'mayUseAllWorkers'>, othersWaiting: boolean): number {
+  if (place.mayUseAllWorkers && !othersWaiting) return workers;
+  return Math.max(1, Math.floor(workers / 2));
+}
+
+interface Waiting {
+  start(): void;
+}
+
+interface Line {
+  owner: string;
+  mayUseAllWorkers: boolean;
+  waiting: Waiting[];
+  running: number;
+}
+
+export interface FairLines {
+  /** Waits in its owner's line for a worker, runs `work` there, and gives the worker back. */
+  run<T>(place: LinePlace, work: () => Promise<T>): Promise<T>;
+  /** Jobs waiting in all lines. */
+  readonly waiting: number;
+}
+
+/**
+ * One line per owner, and workers that take from the lines in turn (round robin): a guest's one image
+ * beside an account's flood starts as soon as a worker is free, not after the flood (docs/decisions/0147).
+ * A line holds at most `maxWaitingPerLine` jobs; past that its owner is asked to retry (`refuse`, a 503),
+ * so one flood cannot fill every waiting place.
+ */
+export function fairLines(workers: number, maxWaitingPerLine = Infinity, refuse: () => Error = serverBusy): FairLines {
+  // Lines in the order they are served; a line leaves when it neither waits nor runs.
+  const lines = new Map<string, Line>();
+  let running = 0;
+  let waiting = 0;
+  // The owner served last: the next turn starts after it.
+  let lastServed: string | null = null;
+
+  function othersWait(line: Line): boolean {
+    for (const other of lines.values()) if (other !== line && other.waiting.length > 0) return true;
+    return false;
+  }
+
+  /** Lines in turn, starting after the one served last. */
+  function inTurn(): Line[] {
+    const all = [...lines.values()];
+    const after = all.findIndex((line) => line.owner === lastServed) + 1;
+    return [...all.slice(after), ...all.slice(0, after)];
+  }
+
+  function dispatch() {
+    while (running < workers) {
+      const next = inTurn().find((line) => line.waiting.length > 0 && line.running < workersAllowed(workers, line, othersWait(line)));
+      if (!next) return;
+      const job = next.waiting.shift()!;
+      waiting--;
+      next.running++;
+      running++;
+      lastServed = next.owner;
+      job.start();
+    }
+  }
+
+  function finished(line: Line) {
+    line.running--;
+    running--;
+    if (line.running === 0 && line.waiting.length === 0) lines.delete(line.owner);
+    dispatch();
+  }
+
+  return {
+    get waiting() {
+      return waiting;
+    },
+    run<T>(place: LinePlace, work: () => Promise<T>): Promise<T> {
+      let line = lines.get(place.owner);
+      if (line && line.waiting.length >= maxWaitingPerLine) return Promise.reject(refuse());
+      if (!line) {
+        line = { owner: place.owner, mayUseAllWorkers: place.mayUseAllWorkers, waiting: [], running: 0 };
+        lines.set(place.owner, line);
+      }
+      line.mayUseAllWorkers = place.mayUseAllWorkers;
+      const own = line;
+      return new Promise<T>((resolve, reject) => {
+        own.waiting.push({
+          start() {
+            work()
+              .then(resolve, reject)
+              .finally(() => finished(own));
+          },
+        });
+        waiting++;
+        dispatch();
+      });
+    },
+  };
+}
+
+/**
+ * The single-machine result queue: each job waits in its owner's line (fairLines above), runs here, its
  * pixel work in the process pool's child processes. `limits` are the pool's: as many jobs run as it
  * has workers, and at most maxWaiting wait, half of them in one line (docs/decisions/0147).
  */

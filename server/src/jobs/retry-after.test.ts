@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fairLines } from './fair-lines.js';
-import { serverBusy } from './queue.js';
-import { JobStillRunning } from './result-queue.js';
-import { RETRY_AFTER_MAX_SECONDS, RETRY_AFTER_MIN_SECONDS, retryAfterEstimate } from './retry-after.js';
+import { RETRY_AFTER_MAX_SECONDS, RETRY_AFTER_MIN_SECONDS, serverBusy } from './queue.js';
+import { fairLines, JobStillRunning, retryAfterEstimate } from './result-queue.js';
 
 describe("a full queue's Retry-After follows how long its jobs take (decision 0158)", () => {
   it('asks for the shortest wait before any job ran and while jobs are quick', () => {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { dataExports, type DataExportRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../core/errors.js';
 import type { ExportQueue } from '../../jobs/export-jobs.js';
-import { currentRequestId } from '../../jobs/logging.js';
+import { currentRequestId } from '../../jobs/result-queue.js';
 import type { ResultStore } from '../../storage/result-store.js';
 
 /** What the export routes and the job need. */

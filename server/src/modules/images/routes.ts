@@ -1,55 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  apiPaths,
-  batchFieldsSchema,
-  MAX_IMAGE_BYTES,
-  resultsPageQuerySchema,
-  type HistoryResponse,
-  type ImageRecord,
-  type ResultsResponse,
-} from '@lightpix/shared';
-import { AppError, fieldRefusal, parseBody } from '../../core/errors.js';
-import { readUpload } from '../../http/multipart.js';
+import { apiPaths, resultsPageQuerySchema, type HistoryResponse, type ResultsResponse } from '@lightpix/shared';
+import { AppError, parseBody } from '../../core/errors.js';
 import { sendStoredFile } from '../../http/download.js';
 import type { PlanTable } from '../plans/index.js';
 import { currentVisitor } from '../session/index.js';
-import { parseBatchPlace } from './batch-place.js';
 import { contentTypeOf, currentResultsOf, downloadName, historyOf, openOwnedResult, removeResult } from '../results/index.js';
-import { parseSettings, processUpload } from './upload.js';
-import { allowedPlan } from '../quota/index.js';
-import type { ImagesDeps } from './produce.js';
+import { uploadRoute, type ImagesDeps } from './upload.js';
 
-/** The image part and the settings, whatever their order: the web client sends the settings first and the file last (processImage.ts). */
-const imageUpload = (maxBytes: number) => ({
-  field: 'image',
-  fallbackName: 'image',
-  maxBytes,
-  tooLarge: `Images can be up to ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-  noun: 'image',
-});
-
+/** The image page's routes: the upload (upload.ts), the lists, a download, a removal. */
 export async function imagesRoutes(app: FastifyInstance, deps: ImagesDeps & { plans: PlanTable }) {
-  // A full queue is refused before helmet, the session and the body (http/busy-door.ts, docs/decisions/0153).
-  app.post(
-    apiPaths.processImage,
-    { config: { refuseWhenBusy: () => deps.jobs.assertRoom() } },
-    async (request, reply): Promise<ImageRecord> => {
-      const { upload, fields } = await readUpload(request, imageUpload(MAX_IMAGE_BYTES));
-      if (!upload || upload.data.length === 0) {
-        throw fieldRefusal('invalid_input', 'Choose an image to upload.', 'image', { code: 'file_required' }, 'An image file is required.');
-      }
-      // Of a burst that passed the door together, only as many as the queue holds go on to a session and quota (0082, 0270).
-      return deps.jobs.admitted(async () => {
-        const visitor = await currentVisitor(request, deps.db, { startGuest: true });
-        const plan = allowedPlan(deps.plans, visitor);
-        const settings = parseSettings(fields, plan);
-        const batch = parseBatchPlace(batchFieldsSchema.parse(fields));
-        const { record } = await processUpload(deps, visitor, plan, upload, settings, { batch });
-        reply.status(201);
-        return record;
-      });
-    },
-  );
+  uploadRoute(app, deps);
 
   app.get(apiPaths.history, async (request, reply): Promise<HistoryResponse> => {
     const visitor = await currentVisitor(request, deps.db);

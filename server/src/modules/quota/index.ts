@@ -12,6 +12,19 @@
  *   jobs hit them HEAVY_WORK_PER_HOUR times in an hour (docs/decisions/0147).
  */
 export { quotaLedger } from './ledger.js';
-export { allowanceOf, quotaUsage, windowStart, type QuotaOwner, type QuotaUsage } from './usage.js';
-export { assertHeavyWorkLeft, forgetOldHeavyWork, heavyWorkUsage, HEAVY_PIXELS, HEAVY_WORK_PER_HOUR, isHeavyWork } from './heavy-work.js';
-export { allowedPlan, awaitsEmailConfirmation, type AllowanceHolder } from './allowance.js';
+export {
+  allowanceOf,
+  allowedPlan,
+  assertHeavyWorkLeft,
+  awaitsEmailConfirmation,
+  forgetOldHeavyWork,
+  heavyWorkUsage,
+  HEAVY_PIXELS,
+  HEAVY_WORK_PER_HOUR,
+  isHeavyWork,
+  quotaUsage,
+  windowStart,
+  type AllowanceHolder,
+  type QuotaOwner,
+  type QuotaUsage,
+} from './rules.js';

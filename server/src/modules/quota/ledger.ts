@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { ReservationLedger } from '../../jobs/reservations.js';
 import { complete, giveBack, isCompleted } from '../results/index.js';
-import { chargeLimitHit, refuseIfHeavyWorkSpent } from './heavy-work.js';
+import { chargeLimitHit, refuseIfHeavyWorkSpent } from './rules.js';
 
 /**
  * The ledger handed to result jobs (jobs/reservations.ts) by the entry points: the reservation's end

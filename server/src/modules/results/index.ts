@@ -28,7 +28,6 @@ export {
   madeByKeySinceField,
   spentByUserField,
 } from './accounts.js';
-export { stricterCount, type ChargedOwner, type CountedTable, type OwnerColumns } from './charged.js';
 export {
   currentResultsOf,
   findOwnedResult,
@@ -50,7 +49,11 @@ export {
   reserve,
   resultById,
   STALE_RESERVATION_MS,
+  stricterCount,
   type Allowance,
+  type ChargedOwner,
+  type CountedTable,
+  type OwnerColumns,
   type ReservedRow,
 } from './reservations.js';
 export { isReserved } from './spent.js';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { results, type ResultRow } from '../../db/schema/results.js';
 import { AppError } from '../../core/errors.js';
 import { StoredFileMissing, type ResultStore } from '../../storage/result-store.js';
-import type { ChargedOwner } from './charged.js';
+import type { ChargedOwner } from './reservations.js';
 import { pageOf } from './pages.js';
 import { presentResult } from './present.js';
 import { isDownloadable, isReserved, spentResults } from './spent.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFolder } from './batch-place.js';
+import { cleanFolder } from './upload.js';
 
 describe('a chosen folder, made safe for a ZIP entry', () => {
   it('strips bidi and control characters from every part of the path', () => {

@@ -1,9 +1,68 @@
 import { lte } from 'drizzle-orm';
+import type { Plan, QuotaWindow, Tier } from '@lightpix/shared';
+import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/client.js';
 import { heavyWork } from '../../db/schema/heavy-work.js';
-import { AppError } from '../../core/errors.js';
 import type { ResultJobSpec } from '../../jobs/result-job.js';
-import { chargedOwnerOf, stricterCount, type ChargedOwner } from '../results/index.js';
+import type { PlanTable } from '../plans/index.js';
+import { chargedOwnerOf, countCharged, stricterCount, type Allowance, type ChargedOwner } from '../results/index.js';
+
+// The quota's counting rules, over modules/results' rows (docs/decisions/0172): the plan a visitor is
+// counted against, its allowance in its window and what is used of it, and the heavy-work budget (0147).
+
+/** An account as far as its allowance goes: its tier and whether its owner confirmed the e-mail address. */
+export interface AllowanceHolder {
+  tier: Tier;
+  user: { emailConfirmedAt: Date | null } | null;
+}
+
+/** A free account that must confirm its e-mail (REQUIRE_EMAIL_CONFIRMATION) and has not yet (docs/decisions/0191). */
+export function awaitsEmailConfirmation(plans: PlanTable, holder: AllowanceHolder): boolean {
+  return plans.requireEmailConfirmation && holder.tier === 'registered' && holder.user !== null && holder.user.emailConfirmedAt === null;
+}
+
+/**
+ * The plan a visitor's uploads are counted against: their tier's, except that a free account waiting on
+ * its e-mail's confirmation gets the guest's allowance (count and window), counted on the account.
+ */
+export function allowedPlan(plans: PlanTable, holder: AllowanceHolder): Plan {
+  const plan = plans[holder.tier];
+  if (!awaitsEmailConfirmation(plans, holder)) return plan;
+  return { ...plan, maxImages: plans.guest.maxImages, window: plans.guest.window };
+}
+
+/** Who a unit of quota is charged to. */
+export type QuotaOwner = ChargedOwner;
+
+export interface QuotaUsage {
+  used: number;
+  /**
+   * When more images become available: a rolling window's oldest unit leaves it after exactly 24 h;
+   * a calendar month renews at the next month's start (UTC). Null while nothing is counted.
+   */
+  nextImageAt: Date | null;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function windowStart(window: QuotaWindow, now: Date): Date {
+  if (window === 'rolling-24h') return new Date(now.getTime() - DAY_MS);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** How many results the plan allows in its window: what results.reserve checks under its locks. */
+export function allowanceOf(plan: Plan, now: Date): Allowance {
+  return { max: plan.maxImages, since: windowStart(plan.window, now) };
+}
+
+/** Units used in the plan's window: reservations in progress count, so parallel uploads cannot overspend. */
+export async function quotaUsage(db: Database, plan: Plan, owner: QuotaOwner, now: Date): Promise<QuotaUsage> {
+  const { used, oldest } = await countCharged(db, owner, windowStart(plan.window, now));
+  let nextImageAt: Date | null = null;
+  if (used > 0 && plan.window === 'calendar-month') nextImageAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  else if (oldest) nextImageAt = new Date(oldest.getTime() + DAY_MS);
+  return { used, nextImageAt };
+}
 
 /**
  * Jobs that hit their time or memory limit one owner may have in an hour: past them, heavy work is
@@ -22,7 +81,7 @@ export function isHeavyWork(spec: ResultJobSpec): boolean {
   return width * height * pages >= HEAVY_PIXELS;
 }
 
-/** Limit hits in the last hour, and when the oldest leaves it (null while none); counted as the quota is (owners.ts). */
+/** Limit hits in the last hour, and when the oldest leaves it (null while none); counted as the quota is (results' stricterCount). */
 export async function heavyWorkUsage(db: Database, owner: ChargedOwner, now: Date): Promise<{ used: number; freesAt: Date | null }> {
   const since = new Date(now.getTime() - HEAVY_WORK_WINDOW_MS);
   const { used, oldest } = await stricterCount(db, owner, heavyWork, since);

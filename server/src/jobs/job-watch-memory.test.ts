@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { canWatchMemory, residentBytes, watchMemory } from './memory-watch.js';
-import { openProcessReader, type ProcessReader } from './proc-reader.js';
+import { canWatchMemory, openProcessReader, type ProcessReader, residentBytes, watchMemory } from './job-watch.js';
 
 // The job memory budget is read from outside the job process (docs/decisions/0149, 0159).
 describe.runIf(canWatchMemory)('watching a process’s memory', () => {

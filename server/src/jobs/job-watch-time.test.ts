@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cpuTimeMs, jobTimer, TIME_CHECK_MS, watchJobTime, type TimeLimitPassed } from './time-watch.js';
+import { cpuTimeMs, jobTimer, TIME_CHECK_MS, watchJobTime, type TimeLimitPassed } from './job-watch.js';
 
 /** A job process's CPU time and the wall clock, moved by hand. */
 function clocks(cpu: number | null = 2000) {

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { canWatchMemory, residentBytes } from './memory-watch.js';
-import { openProcessReader } from './proc-reader.js';
-import { cpuTimeMs } from './time-watch.js';
+import { canWatchMemory, cpuTimeMs, openProcessReader, residentBytes } from './job-watch.js';
 
 // One reader per job process serves its time and memory watches through descriptors held open (docs/decisions/0164).
 describe.runIf(canWatchMemory)("a job process's /proc reader", () => {
