@@ -47,6 +47,7 @@ describe('the walls (scripts/walls.ts) on resolved paths', () => {
       { at: 'server/src/jobs/', code: "export { sessions } from '../db/schema/index.js';", rule: 'floor:jobs/:types-only' },
       { at: 'server/src/images/', code: "export * from '../db/schema/index.js';", rule: 'floor:images/' },
       { at: 'server/src/images/', code: "export * from '../jobs/queue.js';", rule: 'floor:images/' },
+      { at: 'server/src/core/', code: "export * from '../http/busy-door.js';", rule: 'floor:core/' },
       { at: 'server/src/storage/', code: "export * from '../modules/quota/index.js';", rule: 'floor:storage/' },
       { at: 'server/src/db/', code: "export * from '../modules/session/index.js';", rule: 'floor:db/' },
       { at: 'server/src/cluster/', code: "export * from '../modules/results/index.js';", rule: 'floor:cluster/' },

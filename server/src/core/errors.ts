@@ -1,6 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { busyRefusalCounter } from '../http/busy-door.js';
 import {
   errorStatus,
   fieldProblemCodesOf,
@@ -96,6 +95,32 @@ export function fromFastifyError(error: FastifyError): AppError | null {
 export function toErrorBody(error: AppError): ErrorBody {
   const { code, message, fields, fieldCodes, params } = error;
   return { error: { code, message, ...(fields ? { fields } : {}), ...(fieldCodes ? { fieldCodes } : {}), ...(params ? { params } : {}) } };
+}
+
+/** How often busy refusals are counted into one log line, instead of one line each. */
+export const BUSY_LOG_EVERY_MS = 10_000;
+
+/**
+ * The first busy refusal of a period is logged as it is, the rest counted into one line at its end:
+ * under a retry storm a line per 503 cost more than the 503 itself (docs/decisions/0153).
+ */
+export function busyRefusalCounter(log: FastifyBaseLogger, everyMs = BUSY_LOG_EVERY_MS) {
+  let more = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return (message: string) => {
+    if (timer) {
+      more++;
+      return;
+    }
+    log.warn({ code: 'server_busy' }, message);
+    timer = setTimeout(() => {
+      if (more > 0)
+        log.warn({ code: 'server_busy', refused: more }, `${more} more requests refused as busy in the last ${everyMs / 1000} s`);
+      more = 0;
+      timer = undefined;
+    }, everyMs);
+    timer.unref();
+  };
 }
 
 /** Maps every thrown error to JSON in one place; a 5xx never shows internals. */
