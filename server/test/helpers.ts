@@ -98,7 +98,7 @@ export async function createTestApp(
   };
 }
 
-/** A multipart body as the web client sends it: the file first, then the settings. */
+/** A multipart body: the file first, then the settings (the web client sends the settings first; the server takes either order). */
 export function processForm(file: Buffer, filename: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.append('image', new Blob([file]), filename);

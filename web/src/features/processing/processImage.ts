@@ -15,7 +15,7 @@ export function processImage({ file, sessionId, fields, onUploadProgress, signal
   const form = new FormData();
   form.append('sessionId', sessionId);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  // The file goes last so the server has every setting before it streams the image.
+  // The file goes last, after the settings; the server reads the parts in either order (server/src/http/multipart.ts).
   form.append('image', file, file.name);
 
   return uploadForm(apiPaths.processImage, form, onUploadProgress, signal);
