@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { startServer, type ServerProcess } from './server-process.js';
 
@@ -14,6 +15,8 @@ import { startServer, type ServerProcess } from './server-process.js';
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** `--tree <checkout>`: another checkout's server (its dependencies installed) in place of this one's, for a before and after. */
+const { values: options } = parseArgs({ options: { tree: { type: 'string' } } });
 const FLOOD = 10;
 const FRAMES = 199;
 const SIDE = 1000;
@@ -114,7 +117,7 @@ async function main() {
       QUOTA_GUEST: '1000',
       QUOTA_FREE: '1000',
     },
-    { inheritEnv: false },
+    { inheritEnv: false, tree: options.tree },
   );
   try {
     const cookie = await signUp(server);

@@ -35,10 +35,10 @@ export async function startLoadServer(
   kind: DatabaseKind,
   postgresAdminUrl: string,
   settings: Record<string, string>,
-  how: Pick<ServerOptions, 'nodeArgs' | 'script'> = {},
+  how: Pick<ServerOptions, 'nodeArgs' | 'script' | 'tree'> = {},
 ): Promise<LoadServer> {
-  if (!existsSync(how.script ?? builtServer))
-    throw new Error(`${how.script ?? 'server/dist/main.js'} is missing: run \`npm run build\` first`);
+  const built = how.script ?? (how.tree ? path.join(how.tree, 'server/dist/main.js') : builtServer);
+  if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-load-'));
   const database = kind === 'postgres' ? await freshPostgres(postgresAdminUrl, 'lightpix_load') : null;
   const removeData = async () => {

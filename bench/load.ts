@@ -36,6 +36,8 @@ const { values: options } = parseArgs({
     'max-requests': { type: 'string', default: '2000000' },
     slices: { type: 'string', default: '3' },
     parts: { type: 'string', default: 'reads,uploads' },
+    /** Another checkout (built) whose server is measured instead of this one's: a before and after from one script. */
+    tree: { type: 'string' },
     'postgres-url': { type: 'string', default: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 });
@@ -350,11 +352,12 @@ async function benchUploads(server: LoadServer, kind: DatabaseKind, upload: Uplo
 async function benchDatabase(kind: DatabaseKind, upload: UploadForm): Promise<string[]> {
   log(`\n${kind}: starting the built server…`);
   // Guests may upload without end, so the quota never refuses a burst.
-  const server = await startLoadServer(kind, String(options['postgres-url']), {
-    QUOTA_GUEST: '100000000',
-    QUOTA_FREE: '100000000',
-    QUOTA_PREMIUM: '',
-  });
+  const server = await startLoadServer(
+    kind,
+    String(options['postgres-url']),
+    { QUOTA_GUEST: '100000000', QUOTA_FREE: '100000000', QUOTA_PREMIUM: '' },
+    { tree: options.tree },
+  );
   try {
     await fetch(`${server.origin}/`);
     const lines = [`### ${kind}`, '', `Idle RSS of the server's process tree after start: ${mib(await treeRss(server.pid))}.`, ''];

@@ -37,16 +37,20 @@ export function browserSession(origin: string, headersFor: () => Record<string, 
  * client address: the proxy header is trusted and each request comes from its own made-up address, so
  * the benchmark never waits on the limit.
  */
-export async function startOurApi(dataDir: string, entry: ServerEntry = 'sources'): Promise<OurApi> {
-  const server = await startServer(entry, {
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    QUOTA_GUEST: '1000000',
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    TRUST_PROXY: '1',
-    WEB_DIST_DIR: '',
-  });
+export async function startOurApi(dataDir: string, entry: ServerEntry = 'sources', tree?: string): Promise<OurApi> {
+  const server = await startServer(
+    entry,
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      QUOTA_GUEST: '1000000',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      TRUST_PROXY: '1',
+      WEB_DIST_DIR: '',
+    },
+    { tree },
+  );
   const { origin } = server;
 
   let requests = 0;

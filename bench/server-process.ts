@@ -6,13 +6,13 @@ import { freePort } from '../server/test/ports.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What a benchmark runs: the sources through tsx, the build as `npm start` runs it, or `npm start` itself (builds first if stale). */
-const entries = {
-  sources: ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-  'worker sources': ['--import', 'tsx', path.join(root, 'server/src/worker.ts')],
-  build: [path.join(root, 'server/dist/main.js')],
-  'npm start': [path.join(root, 'scripts/start.mjs')],
-};
-export type ServerEntry = keyof typeof entries;
+const entriesOf = (tree: string) => ({
+  sources: ['--import', 'tsx', path.join(tree, 'server/src/main.ts')],
+  'worker sources': ['--import', 'tsx', path.join(tree, 'server/src/worker.ts')],
+  build: [path.join(tree, 'server/dist/main.js')],
+  'npm start': [path.join(tree, 'scripts/start.mjs')],
+});
+export type ServerEntry = keyof ReturnType<typeof entriesOf>;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -32,6 +32,11 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** Another build's main.js in place of the entry's (a copy of an older server/dist beside it). */
   script?: string;
+  /**
+   * Another checkout (built, its dependencies installed) whose server runs in place of this one's, from the
+   * same entry: a before and an after measured by one benchmark script (`--tree`).
+   */
+  tree?: string;
 }
 
 /** On a loaded machine (other jobs, `nice`) compiling and starting the server from its sources can take minutes. */
@@ -51,8 +56,9 @@ export async function startServer(
   const worker = entry === 'worker sources';
   const port = worker ? 0 : await freePort();
   const base = options.inheritEnv === false ? { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? root } : process.env;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.script ? [options.script] : entries[entry])], {
-    cwd: root,
+  const tree = options.tree ? path.resolve(options.tree) : root;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.script ? [options.script] : entriesOf(tree)[entry])], {
+    cwd: tree,
     // A worker's ready line is an info line on stdout.
     stdio: ['ignore', worker ? 'pipe' : (options.stdout ?? 'ignore'), 'inherit'],
     env: { ...base, ...settings, PORT: String(port), HOST: '127.0.0.1', ...(worker ? { LOG_LEVEL: 'info' } : {}) },

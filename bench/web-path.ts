@@ -13,14 +13,17 @@
  * - a job process, cold: the same with a new pool, so its start is counted;
  * - the web path: the real server in its own process, POST /api/images/process then GET the result.
  *
- *   npm run bench:web-path -- [photo ...] [--rounds 5] [--entry sources]
+ *   npm run bench:web-path -- [photo ...] [--rounds 5] [--entry sources] [--tree <another checkout>]
  *
  * The server runs as `npm start` runs it (built, its job processes plain JavaScript); `--entry sources`
- * runs it from the TypeScript sources through tsx, whose start-up makes the cold rows slower.
+ * runs it from the TypeScript sources through tsx, whose start-up makes the cold rows slower. `--tree`
+ * runs another checkout's server (built, its dependencies installed): the web path's rows are that
+ * server's, the engine's rows this checkout's.
  *
  * Default photo: the corpus' 12 MP sunset. Markdown to stdout, progress to stderr; 127.0.0.1 only.
  */
 import { execFileSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +46,7 @@ const DEFAULT_PHOTOS = ['/work/shared/corpus/photos/sunset_by_Aitzol_Berasategi.
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '5' }, entry: { type: 'string', default: 'npm start' } },
+  options: { rounds: { type: 'string', default: '5' }, entry: { type: 'string', default: 'npm start' }, tree: { type: 'string' } },
 });
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number of at least 1');
@@ -91,11 +94,15 @@ const PARTS: Record<Part, string> = {
   quiet: 'web path after a quiet minute (its job process had ended)',
 };
 
-/** Ends the server's job processes, as a quiet minute does (decision 0096), and waits until they are gone. */
-async function endJobProcesses(serverPid: number) {
-  const pids = () => {
+/**
+ * The server's job processes: its descendants that run job-child. Under `npm start` the server is itself
+ * a child of scripts/start.mjs, so the children of the process the benchmark started are not the job
+ * processes: ending them ended the server (ECONNREFUSED at the next upload).
+ */
+function jobProcesses(rootPid: number): number[] {
+  const children = (pid: number): number[] => {
     try {
-      return execFileSync('pgrep', ['-P', String(serverPid)])
+      return execFileSync('pgrep', ['-P', String(pid)])
         .toString()
         .split('\n')
         .filter(Boolean)
@@ -104,8 +111,25 @@ async function endJobProcesses(serverPid: number) {
       return [];
     }
   };
-  for (const pid of pids()) process.kill(pid);
-  while (pids().length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const found: number[] = [];
+  for (let pending = children(rootPid); pending.length > 0;) {
+    const pid = pending.pop()!;
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+    } catch {
+      continue;
+    }
+    if (command.includes('job-child')) found.push(pid);
+    else pending.push(...children(pid));
+  }
+  return found;
+}
+
+/** Ends the server's job processes, as a quiet minute does (decision 0096), and waits until they are gone. */
+async function endJobProcesses(serverPid: number) {
+  for (const pid of jobProcesses(serverPid)) process.kill(pid);
+  while (jobProcesses(serverPid).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 async function main() {
@@ -113,7 +137,7 @@ async function main() {
   const echoScript = path.join(workDir, 'echo.cjs');
   await writeFile(echoScript, ECHO_CHILD);
   // As people run it: `npm start`, which builds first when the build is older than the sources.
-  const api = await startOurApi(path.join(workDir, 'data'), options.entry === 'sources' ? 'sources' : 'npm start');
+  const api = await startOurApi(path.join(workDir, 'data'), options.entry === 'sources' ? 'sources' : 'npm start', options.tree);
   // Rounds on a busy machine take longer than the minute after which an idle job process ends.
   const pool = childProcessPool<AppJobs>({ concurrency: 1, maxWaiting: 4, idleExitMs: 3_600_000 });
   const echo = fork(echoScript, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
