@@ -66,7 +66,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'common',
                   test: (id: string) =>
                     /web\/src\/(lib|components\/ui|features\/(session|consent))\//.test(id) &&
-                    !/lib\/(homePath|languages|notice)\./.test(id),
+                    !/lib\/(homePath|languages|notice)\.|ToastView/.test(id),
+                  includeDependenciesRecursively: false,
+                },
+                // The toast's code loads with the first toast or touch, not with the page (docs/decisions/0276).
+                {
+                  name: 'toast',
+                  test: /node_modules\/@radix-ui|components\/ui\/ToastView/,
                   includeDependenciesRecursively: false,
                 },
                 { name: 'react', test: /node_modules\/react/ },

@@ -27,7 +27,7 @@ export async function startApp(root: HTMLElement, onStarted: () => void = () => 
   const answers = readServerAnswers();
   // The first render waits for the page language's texts, so no text flashes in English first; a page
   // rendered here also waits for its first reads and its own code, asked for at the same time (0218).
-  await Promise.all([initI18n(), ...(answers ? [] : [readFirst(queryClient), loadPageOf(location.pathname)])]);
+  await Promise.all([initI18n(), ...(answers ? [] : [readFirst(queryClient, location.pathname), loadPageOf(location.pathname)])]);
   const app = (
     <StrictMode>
       <StartedContext value={onStarted}>

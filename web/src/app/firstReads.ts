@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserQuery } from '#lib/currentUser';
+import { currentResultsQuery } from '../features/processing/api';
 import { plansQuery, sessionQuery } from '../features/session/api';
+
+/** Pages whose workspace lists the visitor's results: the list is read first too, once it is known whose (decision 0277). */
+const LISTING = new Set(['/', '/images', '/guest']);
 
 /** A slow answer does not hold the page longer than this: it then renders with its loading states. */
 const WAIT_AT_MOST_MS = 3000;
@@ -10,8 +14,12 @@ const WAIT_AT_MOST_MS = 3000;
  * as the app starts, beside its texts, so the first render already has them and nothing moves when
  * they arrive (docs/decisions/0218).
  */
-export async function readFirst(client: QueryClient): Promise<void> {
-  const reads = Promise.all([client.prefetchQuery(currentUserQuery), client.prefetchQuery(sessionQuery), client.prefetchQuery(plansQuery)]);
+export async function readFirst(client: QueryClient, pathname: string): Promise<void> {
+  const user = client.fetchQuery(currentUserQuery).catch(() => undefined);
+  const list = LISTING.has(pathname)
+    ? user.then((signedIn) => (signedIn === undefined ? undefined : client.prefetchInfiniteQuery(currentResultsQuery(Boolean(signedIn)))))
+    : undefined;
+  const reads = Promise.all([user, client.prefetchQuery(sessionQuery), client.prefetchQuery(plansQuery), list]);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([reads, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_AT_MOST_MS)))]);
   clearTimeout(timer);

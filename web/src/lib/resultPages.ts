@@ -1,6 +1,9 @@
-import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { historyResponseSchema, resultsPageSearch, type HistoryResponse, type ImageRecord } from '@lightpix/shared';
 import { apiGet } from './api';
+
+/** A list read this recently (by the page's first reads) is not asked for again when the page mounts. */
+const JUST_READ_MS = 5000;
 
 export type ResultPages = InfiniteData<HistoryResponse, string | null>;
 
@@ -14,15 +17,23 @@ export function useResultPages(
   { kind, enabled = true }: { kind?: 'image' | 'deck'; enabled?: boolean } = {},
 ) {
   const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => apiGet(`${path}${resultsPageSearch({ kind, cursor: pageParam ?? undefined })}`, historyResponseSchema),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...resultPagesQuery(path, queryKey, kind),
     enabled,
-    refetchOnMount: 'always',
+    // Asked again whenever a page shows the list, unless the page's first reads just brought it (app/firstReads.ts).
+    refetchOnMount: (cached) => (Date.now() - cached.state.dataUpdatedAt > JUST_READ_MS ? 'always' : false),
   });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return { ...query, items };
+}
+
+/** The query of a list of results, for the hook above and for the first reads (app/firstReads.ts). */
+export function resultPagesQuery(path: string, queryKey: QueryKey, kind?: 'image' | 'deck') {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => apiGet(`${path}${resultsPageSearch({ kind, cursor: pageParam ?? undefined })}`, historyResponseSchema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: HistoryResponse) => page.nextCursor,
+  });
 }
 
 /** A new result at the top of the first page, without asking the server again. */

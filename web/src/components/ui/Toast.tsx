@@ -1,7 +1,4 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import clsx from 'clsx';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export interface ToastMessage {
   title: string;
@@ -15,9 +12,14 @@ type ShowToast = (message: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
+// The toast's code (Radix toast, ~11 KB compressed) loads with the first toast or the first touch or key,
+// not with the page (docs/decisions/0276).
+const loadView = () => import('./ToastView');
+const ToastView = lazy(loadView);
+const WARM_ON = ['pointerdown', 'keydown'] as const;
+
 /** One toast at a time, 5000 ms, swipe right, F8 focuses the viewport. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -27,52 +29,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
 
-  const destructive = current?.variant === 'destructive';
+  useEffect(() => {
+    const warm = () => {
+      for (const type of WARM_ON) window.removeEventListener(type, warm, true);
+      void loadView();
+    };
+    for (const type of WARM_ON) window.addEventListener(type, warm, { capture: true, passive: true });
+    return () => {
+      for (const type of WARM_ON) window.removeEventListener(type, warm, true);
+    };
+  }, []);
 
   return (
     <ToastContext.Provider value={show}>
-      <RadixToast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('toast.label')}>
-        {children}
-        {current && (
-          <RadixToast.Root
-            key={current.key}
-            open={open}
-            onOpenChange={setOpen}
-            className={clsx(
-              'toast-root relative grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-xl border p-4 pr-3 shadow-lg',
-              destructive ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-white text-slate-900',
-            )}
-          >
-            <RadixToast.Title className="font-semibold">{current.title}</RadixToast.Title>
-            <RadixToast.Close
-              aria-label={t('toast.close')}
-              className="row-span-2 rounded-md p-1 text-lg leading-none text-slate-500 hover:bg-black/5 hover:text-slate-900"
-            >
-              ×
-            </RadixToast.Close>
-            {current.description && (
-              <RadixToast.Description className={clsx('mt-1 text-sm', destructive ? 'text-red-800' : 'text-slate-600')}>
-                {current.description}
-              </RadixToast.Description>
-            )}
-            {current.action && (
-              <RadixToast.Action
-                altText={current.action.altText}
-                onClick={current.action.onClick}
-                className="col-start-1 mt-2 justify-self-start rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50"
-              >
-                {current.action.label}
-              </RadixToast.Action>
-            )}
-          </RadixToast.Root>
-        )}
-        <RadixToast.Viewport
-          hotkey={['F8']}
-          label={t('toast.viewport')}
-          // Above the cookie notice while it is open, never over it (decision 0224).
-          className="fixed right-0 bottom-[var(--consent-banner-height,0px)] z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
-        />
-      </RadixToast.Provider>
+      {children}
+      {current && (
+        <Suspense fallback={null}>
+          <ToastView toast={current} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

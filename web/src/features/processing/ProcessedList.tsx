@@ -1,5 +1,5 @@
 import { apiPath, apiPaths, type ImageRecord } from '@lightpix/shared';
-import { useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
@@ -25,16 +25,22 @@ interface ProcessedListProps {
 export function ProcessedList({ records, onRemove, originals, kept, batchId, more }: ProcessedListProps) {
   const { t } = useTranslation();
   const [comparing, setComparing] = useState<{ id: string; file: File } | null>(null);
+  // The rows are memoised (a re-render of the page leaves 20 cards alone, docs/decisions/0277): they get one
+  // stable Compare handler that reads the originals as they are now.
+  const sources = useRef({ originals, kept });
+  useEffect(() => {
+    sources.current = { originals, kept };
+  }, [originals, kept]);
+  const openCompare = useCallback(async (id: string) => {
+    const file = sources.current.originals?.get(id)?.file ?? (await sources.current.kept?.load(id));
+    if (file) setComparing({ id, file });
+  }, []);
   if (records.length === 0) return null;
   const compareState = (record: ImageRecord): CompareState => {
     if (record.status !== 'completed' || record.objectPath === null || record.kind === 'deck') return 'none';
     if (originals?.has(record.id) || kept?.ids?.has(record.id)) return 'ready';
     return kept && kept.ids === null ? 'checking' : 'missing';
   };
-  async function openCompare(id: string) {
-    const file = originals?.get(id)?.file ?? (await kept?.load(id));
-    if (file) setComparing({ id, file });
-  }
   // The page's latest batch, else (after a reload) the newest result's batch.
   const zipBatch = batchId ?? records[0]?.batchId ?? null;
   const inBatch = zipBatch ? records.filter((record) => record.batchId === zipBatch && record.status === 'completed').length : 0;
@@ -65,7 +71,7 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
             record={record}
             thumbnail={originals?.get(record.id)?.thumbnail ?? null}
             compare={compareState(record)}
-            onCompare={() => void openCompare(record.id)}
+            onCompare={openCompare}
             onRemove={onRemove}
           />
         ))}
@@ -93,7 +99,7 @@ interface ResultRowProps {
   record: ImageRecord;
   thumbnail: string | null;
   compare: CompareState;
-  onCompare: () => void;
+  onCompare: (id: string) => Promise<void>;
   onRemove: (record: ImageRecord) => void;
 }
 
@@ -137,7 +143,7 @@ function FileName({ name }: { name: string }) {
   );
 }
 
-function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRowProps) {
+const ResultRow = memo(function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRowProps) {
   const { t, i18n } = useTranslation();
   const saved = percentSaved(record.originalSize, record.processedSize);
   const completed = record.status === 'completed';
@@ -229,7 +235,7 @@ function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRo
         {compare !== 'none' && (
           <button
             type="button"
-            onClick={onCompare}
+            onClick={() => void onCompare(record.id)}
             disabled={compare !== 'ready'}
             aria-label={t('compare.openNamed', { name: record.originalName })}
             aria-describedby={compare === 'missing' ? `${record.id}-no-original` : undefined}
@@ -264,4 +270,4 @@ function ResultRow({ record, thumbnail, compare, onCompare, onRemove }: ResultRo
       )}
     </li>
   );
-}
+});

@@ -6,7 +6,7 @@ import { useToast } from '#components/ui/Toast';
 import { apiSend } from '#lib/api';
 import { forgetOriginal } from '#lib/keptOriginals';
 import { queryKeys } from '#lib/queryKeys';
-import { useResultPages, withoutRecord, withRecordFirst, type ResultPages } from '#lib/resultPages';
+import { resultPagesQuery, useResultPages, withoutRecord, withRecordFirst, type ResultPages } from '#lib/resultPages';
 
 /** How long "Remove" can be undone before the result is deleted on the server. */
 export const UNDO_MS = 5000;
@@ -21,6 +21,11 @@ const listKey = (signedIn: boolean) => (signedIn ? queryKeys.history : queryKeys
  */
 export function useCurrentResults(signedIn: boolean) {
   return useResultPages(signedIn ? apiPaths.history : apiPaths.results, listKey(signedIn), { kind: signedIn ? undefined : 'image' });
+}
+
+/** The same list's first page as a query, for the first reads of a page that shows it (app/firstReads.ts). */
+export function currentResultsQuery(signedIn: boolean) {
+  return resultPagesQuery(signedIn ? apiPaths.history : apiPaths.results, listKey(signedIn), signedIn ? undefined : 'image');
 }
 
 /** Puts a new result at the top of the list without asking the server again. */
