@@ -76,6 +76,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** What /api/health/ready asks beyond the database and the store (cluster/readiness.ts; docs/decisions/0206). */
   readiness?: Record<string, ReadinessProbe>;
+  /** false leaves requests uncounted: only bench:ops sets it, to measure what the metrics cost (docs/benchmarks.md). */
+  requestMetrics?: boolean;
 }
 
 /**
@@ -163,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   registerOpenRequests(app);
   // Before the busy door: an upload's deadline counts from its arrival (docs/decisions/0180).
   registerUploadDeadlines(app, { deadlineMs: uploadDeadlineMs(timeouts.requestMs) });
-  registerRequestMetrics(app);
+  if (deps.requestMetrics !== false) registerRequestMetrics(app);
   // Without PUBLIC_URL links are written with the Host: only the listening address or ALLOWED_HOSTS (docs/decisions/0259).
   registerHostCheck(app, { publicUrl: env.PUBLIC_URL, listenHost: env.HOST, allowedHosts: env.ALLOWED_HOSTS });
   // Before helmet, cookies and the session: a full queue holds an upload at the door, then 503, almost free (0153).
