@@ -47,9 +47,13 @@ async function deckWithPictures(picture: Buffer): Promise<Buffer> {
 
 /** This process's job processes, from /proc. */
 function jobProcessIds(): string[] {
-  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
-  );
+  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean);
+    } catch {
+      return []; // the thread ended between the listing and the read
+    }
+  });
 }
 
 /** The highest VmHWM of the job processes seen while `work` runs. */
@@ -57,8 +61,12 @@ async function peakWhile<T>(work: () => Promise<T>): Promise<{ peak: number; sec
   let peak = 0;
   const timer = setInterval(() => {
     for (const pid of jobProcessIds()) {
-      const kib = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, { encoding: 'utf8', flag: 'r' }))?.[1] ?? 0);
-      peak = Math.max(peak, kib * 1024);
+      try {
+        const kib = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+        peak = Math.max(peak, kib * 1024);
+      } catch {
+        // the job process ended between the listing and the read
+      }
     }
   }, 2);
   const started = performance.now();

@@ -35,7 +35,7 @@ describe('what one image job may cost', () => {
     expect(plannedSize(turned, { width: 3000, height: 4000, maintainRatio: false })).toEqual({ width: 3000, height: 4000 });
   });
 
-  it('holds each output format to what a job can write: AVIF 32 MP, WebP 16,383 px a side and 50 MP with alpha (decision 0251)', () => {
+  it('holds each output format to what a job can write: AVIF 32 MP, WebP 16,383 px a side and 40 MP with alpha (decision 0251)', () => {
     const paramsOf = (work: () => unknown) => {
       try {
         work();
@@ -52,10 +52,11 @@ describe('what one image job may cost', () => {
       megapixels: 32,
     });
     expect(formatsThatFit(square(10_000), ['webp'])).toEqual(['webp']);
+    expect(formatsThatFit({ width: 8000, height: 5000, alpha: true }, ['webp'])).toEqual(['webp']);
     expect(paramsOf(() => formatsThatFit(square(10_000, true), ['webp']))).toEqual({
       reason: 'format_alpha',
       format: 'WebP',
-      megapixels: 50,
+      megapixels: 40,
     });
     expect(paramsOf(() => formatsThatFit({ width: 16_384, height: 100, alpha: false }, ['webp']))).toEqual({
       reason: 'side',

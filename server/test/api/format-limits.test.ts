@@ -53,11 +53,11 @@ describe.each(databaseKinds)('output formats past their own pixel limits on %s',
     expect(resized.json()).toMatchObject({ format: 'avif', width: 1000 });
   });
 
-  it('refuses a 100 MP PNG with transparency as WebP before any work, naming its 50 MP', async () => {
+  it('refuses a 100 MP PNG with transparency as WebP before any work, naming its 40 MP', async () => {
     const client = visitor(t.app, nextIp());
     const refused = await client.process(await blocks(10_000, 10_000, 4, 40), 'map.png', { format: 'webp' });
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error.params).toEqual({ reason: 'format_alpha', format: 'WebP', megapixels: 50 });
+    expect(refused.json().error.params).toEqual({ reason: 'format_alpha', format: 'WebP', megapixels: 40 });
     expect((await client.get('/api/session/current')).json().imagesProcessed).toBe(0);
   });
 

@@ -45,18 +45,18 @@ describe('errorMessage', () => {
 
   it("names an output format's own pixel limit in every language (decision 0251)", async () => {
     const avif = new ApiError(413, 'too_many_pixels', 'An AVIF result…', {}, { reason: 'format', format: 'AVIF', megapixels: 32 });
-    const webp = new ApiError(413, 'too_many_pixels', 'A WebP result…', {}, { reason: 'format_alpha', format: 'WebP', megapixels: 50 });
+    const webp = new ApiError(413, 'too_many_pixels', 'A WebP result…', {}, { reason: 'format_alpha', format: 'WebP', megapixels: 40 });
     const side = new ApiError(413, 'too_many_pixels', 'A WebP result…', {}, { reason: 'side', format: 'WebP', pixels: 16_383 });
     expect((await translator('en'))(avif)).toBe(
       'An AVIF result can hold at most 32 megapixels. Choose smaller dimensions or another format.',
     );
     expect((await translator('de'))(webp)).toBe(
-      'Ein WebP-Ergebnis mit Transparenz kann höchstens 50 Megapixel haben. Wähle kleinere Abmessungen oder ein anderes Format.',
+      'Ein WebP-Ergebnis mit Transparenz kann höchstens 40 Megapixel haben. Wähle kleinere Abmessungen oder ein anderes Format.',
     );
     for (const language of landingLanguages) {
       const t = await translator(language);
       expect(t(avif), language).toMatch(/AVIF.*32/);
-      expect(t(webp), language).toMatch(/WebP.*50/);
+      expect(t(webp), language).toMatch(/WebP.*40/);
       expect(t(side), language).toMatch(/WebP.*16[\s.,\u00a0\u202f]?383/);
     }
   });
