@@ -36,9 +36,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * zod's JSON Schema output (toJSONSchema and one processor per schema kind, ~7 KB compressed) is never
+ * asked for in the browser, yet every schema refers to it: the web build gets stand-ins with the same
+ * exports that throw if it ever is (docs/decisions/0278). The server and the tests keep the real ones.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const stubbed = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema|json-schema-generator)\.js$/;
+  return {
+    name: 'lightpix-zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!stubbed.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const declared = [...source.matchAll(/^export (?:const|let|function|class) (\w+)/gm)].map((match) => match[1]!);
+      const renamed = [...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((match) =>
+        match[1]!.split(',').map((part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        ),
+      );
+      const names = [...new Set([...declared, ...renamed])].filter(Boolean);
+      if (names.length === 0) this.error(`${id} has no exports this build recognises: see docs/decisions/0278`);
+      return [
+        `function unavailable() { throw new Error('JSON Schema output is not built into the web app (docs/decisions/0278)'); }`,
+        `export { ${names.map((name) => `unavailable as ${name}`).join(', ')} };`,
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [zodWithoutJsonSchema(), precompress()])],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

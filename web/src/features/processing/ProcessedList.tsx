@@ -1,12 +1,15 @@
 import { apiPath, apiPaths, type ImageRecord } from '@lightpix/shared';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ResultStatusBadge } from '#components/ui/ResultStatusBadge';
 import { formatDateTime, formatLikeness, formatPercent, formatSize, percentSaved, splitFileName } from '#lib/format';
 import { deckReportText } from '#lib/deckReport';
 import { formatLabel } from '#lib/processingSettings';
-import { CompareDialog } from './CompareDialog';
+
+// The before/after view loads when it is first opened, not with the page (docs/decisions/0278).
+const loadCompareDialog = () => import('./CompareDialog');
+const CompareDialog = lazy(() => loadCompareDialog().then((module) => ({ default: module.CompareDialog })));
 
 interface ProcessedListProps {
   records: ImageRecord[];
@@ -32,6 +35,8 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
     sources.current = { originals, kept };
   }, [originals, kept]);
   const openCompare = useCallback(async (id: string) => {
+    // Its code comes while the original is read.
+    void loadCompareDialog();
     const file = sources.current.originals?.get(id)?.file ?? (await sources.current.kept?.load(id));
     if (file) setComparing({ id, file });
   }, []);
@@ -87,7 +92,11 @@ export function ProcessedList({ records, onRemove, originals, kept, batchId, mor
           {more.loading ? t('common.loading') : t('results.showMore')}
         </button>
       )}
-      {compared && comparing && <CompareDialog record={compared} original={comparing.file} onClose={() => setComparing(null)} />}
+      {compared && comparing && (
+        <Suspense fallback={null}>
+          <CompareDialog record={compared} original={comparing.file} onClose={() => setComparing(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
