@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { resultsMadeBefore, signedInPremium } from './made-before.js';
 import { registerByApi, uniqueEmail } from './people.js';
@@ -9,6 +9,11 @@ const photo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/
 const phone = { width: 360, height: 740 };
 /** Cumulative layout shift a page may have while it loads (Lighthouse's "good" is 0.1; docs/decisions/0218). */
 const MAX_SHIFT = 0.05;
+/**
+ * Script /guest loads before any touch, as sent (compressed, with its headers), as Lighthouse counts it.
+ * Issue 39 asks for 150 KB; this holds what has been reached (docs/benchmarks.md) and only ever goes down.
+ */
+const MAX_GUEST_SCRIPT_BYTES = 170_000;
 
 /** Records every layout shift the page makes from its first paint, as the browser reports them. */
 async function watchShifts(page: Page) {
@@ -64,6 +69,23 @@ test.describe('at 360 px, a page does not move while it loads', () => {
       expectSteady(await shiftsWhileLoading(page, url, (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()), url);
     }
   });
+});
+
+test('at 360 px, /guest loads no more script before a touch than its budget, compressed as sent', async ({ page }) => {
+  await page.setViewportSize(phone);
+  const scripts: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request);
+  });
+  await page.goto('/guest', { waitUntil: 'networkidle' });
+  await expect(page.getByTestId('remaining-images')).toBeVisible();
+  // Anything the page asks for by itself after it shows comes in this second too.
+  await page.waitForTimeout(1000);
+  const sizes = await Promise.all(scripts.map(async (request) => request.sizes()));
+  const total = sizes.reduce((sum, size) => sum + size.responseBodySize + size.responseHeadersSize, 0);
+  console.log(`/guest at 360 px: ${scripts.length} scripts, ${(total / 1000).toFixed(1)} KB as sent before any touch`);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(MAX_GUEST_SCRIPT_BYTES);
 });
 
 test.describe('at 360 px, a reload shows what was made without a touch', () => {
