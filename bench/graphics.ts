@@ -4,7 +4,9 @@
  * over white and over black (bench/judge.ts). "Below" is below pngquant+optipng's look at either scale.
  * Needs Debian's pngquant and optipng (apt-get install -y pngquant optipng); says so and stops without them.
  *
- *   npm run bench:graphics -- <folder or graphic …> [--json out.json]
+ *   npm run bench:graphics -- <folder or graphic …> [--json out.json] [--png-only]
+ *
+ * --png-only measures smart PNG alone (no `auto` column or median): about half the time.
  *
  * Only the engine in this process (no HTTP), each search once and without its deadline, in sequence.
  */
@@ -21,7 +23,11 @@ import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 import { loadAverage, median, table } from './report.js';
 
-const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' } } });
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { json: { type: 'string' }, 'png-only': { type: 'boolean' } },
+});
+const pngOnly = options['png-only'] === true;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Measured extends Judgement {
@@ -76,12 +82,13 @@ async function measure(image: BenchImage, workDir: string): Promise<Row> {
     const tool = await runTool('pngquant+optipng', inputs, workDir);
     const reference = 'reason' in tool ? tool : await judged(tool.data, 'png', 80, tool.ms);
     const smart = await engine(image, 'png');
-    const auto = await engine(image, 'auto');
+    const auto = pngOnly ? smart : await engine(image, 'auto');
+    const smartMeasured = await judged(smart.result.data, smart.result.format, smart.result.quality, smart.cpuMs);
     return {
       name: image.name,
       reference,
-      smart: await judged(smart.result.data, smart.result.format, smart.result.quality, smart.cpuMs),
-      auto: await judged(auto.result.data, auto.result.format, auto.result.quality, auto.cpuMs),
+      smart: smartMeasured,
+      auto: auto === smart ? smartMeasured : await judged(auto.result.data, auto.result.format, auto.result.quality, auto.cpuMs),
     };
   } finally {
     await judge.close();
@@ -128,7 +135,8 @@ async function main() {
       const row = await measure(image, workDir);
       rows.push(row);
       const ref = 'reason' in row.reference ? row.reference.reason : `${kib(row.reference.bytes)} KiB ${look(row.reference)}`;
-      log(`${image.name}: pngquant ${ref}; smart ${verdict(row.smart, row.reference)}; auto ${verdict(row.auto, row.reference)}`);
+      const autoLine = pngOnly ? '' : `; auto ${verdict(row.auto, row.reference)}`;
+      log(`${image.name}: pngquant ${ref}; smart ${verdict(row.smart, row.reference)}${autoLine}`);
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -137,18 +145,18 @@ async function main() {
     `Graphics, ${started.toISOString()}, load ${loadAverage()} at the end; ssim.js full / page size, alpha over white and black (lower kept)`,
     '',
     table(
-      ['graphic', 'pngquant+optipng', 'smart PNG', '`auto`'],
+      ['graphic', 'pngquant+optipng', 'smart PNG', ...(pngOnly ? [] : ['`auto`'])],
       rows.map((row) => [
         row.name,
         'reason' in row.reference ? `n/a (${row.reference.reason})` : `${kib(row.reference.bytes)} KiB, ${look(row.reference)}`,
         verdict(row.smart, row.reference),
-        verdict(row.auto, row.reference),
+        ...(pngOnly ? [] : [verdict(row.auto, row.reference)]),
       ]),
       false,
     ),
     '',
     summary(rows, 'smart'),
-    summary(rows, 'auto'),
+    ...(pngOnly ? [] : [summary(rows, 'auto')]),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (options.json)

@@ -5,13 +5,16 @@
  * Smart PNG's proportional lead is chosen from the largest fraction on the tuned graphics
  * (docs/decisions/0157). Needs Debian's pngquant (apt-get install -y pngquant).
  *
- *   npx tsx bench/pngquant-lead.ts <graphic …>
+ * pngquant runs at `--speed=3`, as bench/graphics.ts's reference does; `--effort N` encodes the stand-in
+ * at libimagequant effort N instead of the one encode.ts picks by size (7 up to 4 MP).
+ *
+ *   npx tsx bench/pngquant-lead.ts [--effort N] <graphic …>
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { encode } from '../server/src/images/encode.js';
 import { inspectImage } from '../server/src/images/inspect.js';
@@ -28,11 +31,14 @@ async function pixelsLike(sample: RawImage, encoded: Buffer): Promise<RawImage> 
   return rawPixels(pipeline);
 }
 
+const { values: options, positionals: files } = parseArgs({ allowPositionals: true, options: { effort: { type: 'string' } } });
+const paletteEffort = options.effort === undefined ? undefined : Number(options.effort);
+
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-pngquant-lead-'));
 const rows: string[] = [];
 let worst = -Infinity;
 try {
-  for (const file of process.argv.slice(2)) {
+  for (const file of files) {
     const data = await readFile(file);
     const info = await inspectImage(data);
     const prepared = await rawPixels(
@@ -47,11 +53,11 @@ try {
       for await (const score of scorer.scores(decoded)) found.push(score);
       return found;
     };
-    const standIn = await encode(fromPixels(sample), 'png', 80, { ...smartTuning(prepared), paletteDither: 1 }).toBuffer();
+    const standIn = await encode(fromPixels(sample), 'png', 80, { ...smartTuning(prepared), paletteDither: 1, paletteEffort }).toBuffer();
     const input = path.join(workDir, 'sample.png');
     const output = path.join(workDir, 'pngquant.png');
     await writeFile(input, await fromPixels(sample).png().toBuffer());
-    const quant = await promisify(execFile)('pngquant', ['--quality=65-80', '--force', '--output', output, '--', input]).then(
+    const quant = await promisify(execFile)('pngquant', ['--quality=65-80', '--speed=3', '--force', '--output', output, '--', input]).then(
       () => 0,
       (error: { code?: number }) => error.code ?? 1,
     );
@@ -63,7 +69,8 @@ try {
     const ours = await scores(await pixelsLike(sample, standIn));
     const theirs = await scores(await pixelsLike(sample, await readFile(output)));
     const fractions = ours.map((s, i) => (theirs[i]! - s) / (1 - s));
-    worst = Math.max(worst, ...fractions);
+    // A score already at 1 has no distance to lead by (0 / 0): left out of the largest.
+    worst = Math.max(worst, ...fractions.filter(Number.isFinite));
     const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' ');
     rows.push(`| ${name} | ${list(ours, 4)} | ${list(theirs, 4)} | ${list(fractions, 3)} |`);
   }
@@ -72,7 +79,7 @@ try {
 }
 process.stdout.write(
   [
-    `pngquant's palette against the stand-in on each look.ts score (colour, luma per background; full size, then page size), load ${loadAverage()}`,
+    `pngquant's palette (--speed=3) against the stand-in${paletteEffort === undefined ? '' : ` at effort ${paletteEffort}`} on each look.ts score (colour, luma per background; full size, then page size), load ${loadAverage()}`,
     '',
     '| graphic | stand-in | pngquant 2.17 | (pngquant − stand-in) / (1 − stand-in) |',
     '| --- | --- | --- | --- |',
