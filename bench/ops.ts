@@ -5,9 +5,10 @@
  * 2. the time from SIGTERM to exit with an upload in flight, and what the upload got;
  * 3. the time from Redis stopping to /api/health/ready answering 503, and to an upload's 503, on a private
  *    redis-server on a free port that this benchmark starts and stops (never the machine's Redis);
- * 4. what request metrics cost: requests/s of two app processes, one counting requests and one not
- *    (bench/ops-metrics-server.ts), measured in alternating rounds in this one run, as a ratio.
- * Options: --reps N (default 3), --only rss,sigterm,redis,metrics.
+ * 4. what request metrics cost: requests/s and CPU per request of two app processes, one counting requests
+ *    and one not (bench/ops-metrics-server.ts), then the same two apps in this process through inject, in
+ *    alternating rounds in this one run, as ratios; and the recording alone.
+ * Options: --reps N (default 3), --only rss,sigterm,redis,metrics, --swap (start the metrics-off server first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -225,8 +226,34 @@ async function metricsServer(mode: 'on' | 'off') {
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
 }
 
+/** The app as bench/ops-metrics-server.ts builds it, in this process, for inject. */
+async function injectableApp(requestMetrics: boolean) {
+  const [{ buildApp }, { openDatabase }, { parseEnv }, { fileResultStore }] = await Promise.all([
+    import('../server/src/app.js'),
+    import('../server/src/db/client.js'),
+    import('../server/src/runtime/env.js'),
+    import('../server/src/storage/result-store.js'),
+  ]);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-ops-inject-'));
+  const env = parseEnv({ PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const database = await openDatabase({ dataDir, migrate: 'apply' });
+  const app = await buildApp({ env, database, store: fileResultStore(path.join(dataDir, 'results')), requestMetrics, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function measureMetrics() {
-  const servers = { on: await metricsServer('on'), off: await metricsServer('off') };
+  // --swap starts the server without metrics first, to see whether the order of start matters.
+  const servers = process.argv.includes('--swap')
+    ? await metricsServer('off').then(async (off) => ({ off, on: await metricsServer('on') }))
+    : { on: await metricsServer('on'), off: await metricsServer('off') };
   const rows: string[] = [];
   try {
     // Outside /api, whose per-client limit would answer most of a run with 429: a static file and a rendered page.
@@ -259,6 +286,26 @@ async function measureMetrics() {
     servers.on.stop();
     servers.off.stop();
   }
+  // The same two apps inside this process, through inject (no sockets, one thread): this process's CPU per
+  // request, on and off alternated, so the machine's other load falls on both alike.
+  const inProcess = { on: await injectableApp(true), off: await injectableApp(false) };
+  for (const route of ['/favicon.svg', '/']) {
+    const cpu: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    for (let round = 0; round < reps * 4 + 2; round++) {
+      for (const mode of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+        const before = process.cpuUsage();
+        for (let i = 0; i < 500; i++) await inProcess[mode].app.inject({ method: 'GET', url: route });
+        const used = process.cpuUsage(before);
+        // The first two rounds warm up.
+        if (round >= 2) cpu[mode].push((used.user + used.system) / 500);
+      }
+    }
+    rows.push(
+      `In-process inject of \`${route}\`: ${median(cpu.on).toFixed(0)} µs with metrics, ${median(cpu.off).toFixed(0)} µs without (medians of ${cpu.on.length} rounds of 500): ${(median(cpu.on) / median(cpu.off)).toFixed(3)}×.`,
+    );
+    console.log(rows.at(-1));
+  }
+  for (const { close } of Object.values(inProcess)) await close();
   // The recording itself, timed here: what the onResponse hook does per request (jobs/metrics.ts).
   const { metrics } = await import('../server/src/jobs/metrics.js');
   const calls = 200_000;
