@@ -1,31 +1,19 @@
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
+import { cruiseTree } from './walls.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
 /** Every import edge between the package's own files, type-only imports included (a cycle of types is still a knot). */
 async function importsOf(folder: string, tsConfig: string): Promise<Map<string, string[]>> {
-  const cwd = process.cwd();
-  process.chdir(root);
-  try {
-    const { output } = await cruise([folder], {
-      tsConfig: { fileName: tsConfig },
-      tsPreCompilationDeps: true,
-      doNotFollow: { path: 'node_modules' },
-      exclude: { path: '\\.test\\.tsx?$' },
-    });
-    const edges = new Map<string, string[]>();
-    for (const module of (output as ICruiseResult).modules) {
-      if (!module.source.startsWith(folder)) continue;
-      edges.set(
-        module.source,
-        module.dependencies.map((dependency) => dependency.resolved).filter((file) => file.startsWith(folder)),
-      );
-    }
-    return edges;
-  } finally {
-    process.chdir(cwd);
+  const edges = new Map<string, string[]>();
+  for (const module of (await cruiseTree(root, folder, tsConfig)).modules) {
+    if (!module.source.startsWith(folder)) continue;
+    edges.set(
+      module.source,
+      module.dependencies.map((dependency) => dependency.resolved).filter((file) => file.startsWith(folder)),
+    );
   }
+  return edges;
 }
 
 /** The cycles of a graph, one path each (Tarjan's strongly connected components of more than one node, or a self-loop). */

@@ -1,9 +1,8 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floorTable, forbidden } from './walls.js';
+import { cruiseTree, floorTable, forbidden } from './walls.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const packages = [
@@ -14,21 +13,8 @@ const packages = [
 
 /** The rules each file breaks ("rule: from -> to"), cruising `folder` of the tree at `base`; dynamic and type-only imports included. */
 async function violations(base: string, folder: string, tsConfig: string): Promise<string[]> {
-  const cwd = process.cwd();
-  process.chdir(base);
-  try {
-    const { output } = await cruise([folder], {
-      tsConfig: { fileName: tsConfig },
-      tsPreCompilationDeps: true,
-      doNotFollow: { path: 'node_modules' },
-      exclude: { path: '\\.test\\.tsx?$' },
-      ruleSet: { forbidden },
-      validate: true,
-    });
-    return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
-  } finally {
-    process.chdir(cwd);
-  }
+  const { summary } = await cruiseTree(base, folder, tsConfig, forbidden);
+  return summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 }
 
 describe('the walls (scripts/walls.ts) on resolved paths', () => {

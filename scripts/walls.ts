@@ -1,4 +1,4 @@
-import type { IForbiddenRuleType } from 'dependency-cruiser';
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 
 /**
  * The walls of the code, on resolved paths (dependency-cruiser): each floor and what it may import
@@ -60,108 +60,92 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const anyOf = (names: string[]) =>
   `^server/src/(${names.map((name) => (name.endsWith('/') ? escape(name) : `${escape(name)}$`)).join('|')})`;
 
+/** A wall: an import from `from` to `to` is an error, named and explained. */
+const wall = (name: string, comment: string, from: IForbiddenRuleType['from'], to: IForbiddenRuleType['to']): IForbiddenRuleType => ({
+  name,
+  comment,
+  severity: 'error',
+  from,
+  to,
+});
+
 const floorRules: IForbiddenRuleType[] = serverFloors.flatMap(({ floor, may, typesOf = [] }) => {
   const from = { path: anyOf(floor) };
   const rules: IForbiddenRuleType[] = [
-    {
-      name: `floor:${floor.join(',')}`,
-      comment: `${floor.join(', ')} may import only ${[...floor, ...may].join(', ')}`,
-      severity: 'error',
-      from,
-      to: { path: '^server/src/', pathNot: anyOf([...floor, ...may, ...typesOf]) },
-    },
+    wall(`floor:${floor.join(',')}`, `${floor.join(', ')} may import only ${[...floor, ...may].join(', ')}`, from, {
+      path: '^server/src/',
+      pathNot: anyOf([...floor, ...may, ...typesOf]),
+    }),
   ];
   if (typesOf.length > 0) {
-    rules.push({
-      name: `floor:${floor[0]}:types-only`,
-      comment: `${floor.join(', ')} may import only the types of ${typesOf.join(', ')}`,
-      severity: 'error',
-      from,
-      to: { path: anyOf(typesOf), dependencyTypesNot: ['type-only'] },
-    });
+    rules.push(
+      wall(`floor:${floor[0]}:types-only`, `${floor.join(', ')} may import only the types of ${typesOf.join(', ')}`, from, {
+        path: anyOf(typesOf),
+        dependencyTypesNot: ['type-only'],
+      }),
+    );
   }
   return rules;
 });
 
 export const forbidden: IForbiddenRuleType[] = [
   ...floorRules,
-  {
-    name: 'module-door',
-    comment: 'a module imports another module only through its index.ts',
-    severity: 'error',
-    from: { path: '^server/src/modules/([^/]+)/' },
-    to: { path: '^server/src/modules/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'] },
-  },
-  {
-    name: 'module-door-from-outside',
-    comment: 'the entry points and other floors import a module only through its index.ts',
-    severity: 'error',
-    from: { pathNot: '^server/src/modules/' },
-    to: { path: '^server/src/modules/', pathNot: '^server/src/modules/[^/]+/index\\.ts$' },
-  },
-  {
-    name: 'results-table',
-    comment: 'the results table is read and written by modules/results only (docs/decisions/0172)',
-    severity: 'error',
-    from: { pathNot: '^server/src/(modules/results/|db/)' },
-    to: { path: '^server/src/db/schema/results\\.ts$', dependencyTypesNot: ['type-only'] },
-  },
-  {
-    name: 'server-not-web',
-    comment: 'the server never imports the web app',
-    severity: 'error',
-    from: { path: '^server/' },
-    to: { path: '^web/' },
-  },
-  {
-    name: 'shared-imports-neither-side',
-    comment: 'shared is imported by server and web, never the reverse',
-    severity: 'error',
-    from: { path: '^shared/' },
-    to: { path: '^(server|web)/' },
-  },
-  {
-    name: 'shared-no-node',
-    comment: 'shared runs on both sides: no Node built-ins',
-    severity: 'error',
-    from: { path: '^shared/src/' },
-    to: { dependencyTypes: ['core'] },
-  },
-  {
-    name: 'web-not-server',
-    comment: 'the web app runs in the browser: never the server, never Node built-ins',
-    severity: 'error',
-    from: { path: '^web/src/' },
-    to: { path: '^server/' },
-  },
-  {
-    name: 'web-no-node',
-    comment: 'the web app runs in the browser: no Node built-ins (server-side rendering in ssr/ aside)',
-    severity: 'error',
-    from: { path: '^web/src/', pathNot: '^web/src/ssr/' },
-    to: { dependencyTypes: ['core'] },
-  },
-  {
-    name: 'feature-alone',
-    comment: 'a web feature imports neither another feature nor the app that composes them',
-    severity: 'error',
-    from: { path: '^web/src/features/([^/]+)/' },
-    to: { path: ['^web/src/features/', '^web/src/app/'], pathNot: '^web/src/features/$1/' },
-  },
-  {
-    name: 'lib-and-components-below',
-    comment: 'lib/ and components/ sit below the features and the app',
-    severity: 'error',
-    from: { path: '^web/src/(lib|components)/' },
-    to: { path: '^web/src/(features|app)/' },
-  },
-  {
-    name: 'resolved',
-    comment: 'every relative or subpath import (#lib/…) resolves to a file: a path the walls cannot judge is refused',
-    severity: 'error',
-    from: { path: '^(server|shared|web)/src/' },
-    to: { couldNotResolve: true, path: '^[.#]' },
-  },
+  wall(
+    'module-door',
+    'a module imports another module only through its index.ts',
+    { path: '^server/src/modules/([^/]+)/' },
+    { path: '^server/src/modules/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'] },
+  ),
+  wall(
+    'module-door-from-outside',
+    'the entry points and other floors import a module only through its index.ts',
+    { pathNot: '^server/src/modules/' },
+    { path: '^server/src/modules/', pathNot: '^server/src/modules/[^/]+/index\\.ts$' },
+  ),
+  wall(
+    'results-table',
+    'the results table is read and written by modules/results only (docs/decisions/0172)',
+    { pathNot: '^server/src/(modules/results/|db/)' },
+    { path: '^server/src/db/schema/results\\.ts$', dependencyTypesNot: ['type-only'] },
+  ),
+  wall('server-not-web', 'the server never imports the web app', { path: '^server/' }, { path: '^web/' }),
+  wall(
+    'shared-imports-neither-side',
+    'shared is imported by server and web, never the reverse',
+    { path: '^shared/' },
+    { path: '^(server|web)/' },
+  ),
+  wall('shared-no-node', 'shared runs on both sides: no Node built-ins', { path: '^shared/src/' }, { dependencyTypes: ['core'] }),
+  wall(
+    'web-not-server',
+    'the web app runs in the browser: never the server, never Node built-ins',
+    { path: '^web/src/' },
+    { path: '^server/' },
+  ),
+  wall(
+    'web-no-node',
+    'the web app runs in the browser: no Node built-ins (server-side rendering in ssr/ aside)',
+    { path: '^web/src/', pathNot: '^web/src/ssr/' },
+    { dependencyTypes: ['core'] },
+  ),
+  wall(
+    'feature-alone',
+    'a web feature imports neither another feature nor the app that composes them',
+    { path: '^web/src/features/([^/]+)/' },
+    { path: ['^web/src/features/', '^web/src/app/'], pathNot: '^web/src/features/$1/' },
+  ),
+  wall(
+    'lib-and-components-below',
+    'lib/ and components/ sit below the features and the app',
+    { path: '^web/src/(lib|components)/' },
+    { path: '^web/src/(features|app)/' },
+  ),
+  wall(
+    'resolved',
+    'every relative or subpath import (#lib/…) resolves to a file: a path the walls cannot judge is refused',
+    { path: '^(server|shared|web)/src/' },
+    { couldNotResolve: true, path: '^[.#]' },
+  ),
 ];
 
 /** The floor table of docs/architecture.md, written from serverFloors (walls.test.ts compares them). */
@@ -177,4 +161,26 @@ export function floorTable(): string {
     ...rows,
     `| ${cell(entryPoints)} | entry points: build the app, start instances and workers, wire the floors together | everything (modules through their \`index.ts\`) |`,
   ].join('\n');
+}
+
+/**
+ * The import graph of `folder` in the tree at `base`, as the walls and the cycle check read it: resolved
+ * through the package's tsconfig, dynamic and type-only imports included, tests left out; judged by
+ * `rules` when given (walls.test.ts, cycles.test.ts).
+ */
+export async function cruiseTree(base: string, folder: string, tsConfig: string, rules?: IForbiddenRuleType[]): Promise<ICruiseResult> {
+  const cwd = process.cwd();
+  process.chdir(base);
+  try {
+    const { output } = await cruise([folder], {
+      tsConfig: { fileName: tsConfig },
+      tsPreCompilationDeps: true,
+      doNotFollow: { path: 'node_modules' },
+      exclude: { path: '\\.test\\.tsx?$' },
+      ...(rules ? { ruleSet: { forbidden: rules }, validate: true } : {}),
+    });
+    return output as ICruiseResult;
+  } finally {
+    process.chdir(cwd);
+  }
 }
