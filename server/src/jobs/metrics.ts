@@ -15,6 +15,10 @@ client.collectDefaultMetrics({ register: registry, prefix: 'lightpix_' });
 const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const registers = [registry];
 
+/** A duration in seconds, by the given labels, in the buckets every timing here shares. */
+const timing = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new client.Histogram<L>({ name, help, labelNames, buckets: seconds, registers });
+
 /** Where the queue's waiting count comes from: the local lines, or BullMQ's count; the last queue opened wins. */
 let waitingSource: () => number | Promise<number> = () => 0;
 export const setWaitingSource = (source: typeof waitingSource) => {
@@ -22,13 +26,11 @@ export const setWaitingSource = (source: typeof waitingSource) => {
 };
 
 export const metrics = {
-  requests: new client.Histogram({
-    name: 'lightpix_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method and status, with their durations',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: seconds,
-    registers,
-  }),
+  requests: timing('lightpix_http_request_duration_seconds', 'HTTP requests by route pattern, method and status, with their durations', [
+    'method',
+    'route',
+    'status',
+  ]),
   bytesIn: new client.Counter({
     name: 'lightpix_http_received_bytes_total',
     help: 'Request body bytes received (Content-Length)',
@@ -41,19 +43,12 @@ export const metrics = {
     labelNames: ['code'] as const,
     registers,
   }),
-  jobs: new client.Histogram({
-    name: 'lightpix_job_duration_seconds',
-    help: 'Result jobs by kind, output format and outcome (completed or the error code), with their durations',
-    labelNames: ['kind', 'format', 'outcome'] as const,
-    buckets: seconds,
-    registers,
-  }),
-  jobWait: new client.Histogram({
-    name: 'lightpix_job_wait_seconds',
-    help: 'Time a result job waited in the queue before a worker took it',
-    buckets: seconds,
-    registers,
-  }),
+  jobs: timing(
+    'lightpix_job_duration_seconds',
+    'Result jobs by kind, output format and outcome (completed or the error code), with their durations',
+    ['kind', 'format', 'outcome'],
+  ),
+  jobWait: timing('lightpix_job_wait_seconds', 'Time a result job waited in the queue before a worker took it'),
   jobKills: new client.Counter({
     name: 'lightpix_job_kills_total',
     help: 'Job processes killed at their time or memory limit',
