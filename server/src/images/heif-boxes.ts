@@ -117,12 +117,13 @@ function readIloc(data: Buffer, box: Box): Map<number, { method: number; extents
   return items;
 }
 
-function readItemTypes(data: Buffer, box: Box): Map<number, string> {
+/** The item info entries (`infe`, version 2 and later) of an `iinf` box: each item's id, its type, and where the rest of its entry starts. */
+function itemInfos(data: Buffer, box: Box): { id: number; type: string; rest: number; end: number }[] {
   const r = reader(data, box);
   const version = r.uint(1);
   r.skip(3);
   r.skip(version === 0 ? 2 : 4);
-  const types = new Map<number, string>();
+  const infos: { id: number; type: string; rest: number; end: number }[] = [];
   for (const infe of children(data, r.offset, box.end).filter((b) => b.type === 'infe')) {
     const e = reader(data, infe);
     const infeVersion = e.uint(1);
@@ -130,9 +131,13 @@ function readItemTypes(data: Buffer, box: Box): Map<number, string> {
     if (infeVersion < 2) continue;
     const id = e.uint(infeVersion === 2 ? 2 : 4);
     e.skip(2);
-    types.set(id, e.text(4));
+    infos.push({ id, type: e.text(4), rest: e.offset, end: infe.end });
   }
-  return types;
+  return infos;
+}
+
+function readItemTypes(data: Buffer, box: Box): Map<number, string> {
+  return new Map(itemInfos(data, box).map(({ id, type }) => [id, type]));
 }
 
 /** Property indexes (1-based into ipco) associated with each item. */
@@ -275,21 +280,10 @@ export function metadataExtents(data: Buffer): (Extent & { kind: 'exif' | 'xmp' 
 
 /** Ids of the EXIF items and of the XMP items (`mime` items of type application/rdf+xml). */
 function metadataItems(data: Buffer, box: Box): Map<number, 'exif' | 'xmp'> {
-  const r = reader(data, box);
-  const version = r.uint(1);
-  r.skip(3);
-  r.skip(version === 0 ? 2 : 4);
   const items = new Map<number, 'exif' | 'xmp'>();
-  for (const infe of children(data, r.offset, box.end).filter((b) => b.type === 'infe')) {
-    const e = reader(data, infe);
-    const infeVersion = e.uint(1);
-    e.skip(3);
-    if (infeVersion < 2) continue;
-    const id = e.uint(infeVersion === 2 ? 2 : 4);
-    e.skip(2);
-    const type = e.text(4);
+  for (const { id, type, rest, end } of itemInfos(data, box)) {
     // After the type: the item's name and, for `mime`, its content type, each ending in a NUL.
-    const strings = data.toString('latin1', e.offset, infe.end).split('\0');
+    const strings = data.toString('latin1', rest, end).split('\0');
     if (type === 'Exif') items.set(id, 'exif');
     else if (type === 'mime' && strings[1] === 'application/rdf+xml') items.set(id, 'xmp');
   }
