@@ -7,7 +7,7 @@
  * - "in this process: cache off": the same after `sharp.cache(false)`, as a job process runs it (decision 0096);
  * - job processes, each started once and warm (the built `server/dist/job-child.js`, as production starts
  *   it), sent the job as the pool sends it (advanced serialization) and watched from here as the pool
- *   watches it (jobs/memory-watch.ts, jobs/time-watch.ts, one /proc reader each, decision 0164):
+ *   watches it (jobs/job-watch.ts: its memory and its time, one /proc reader each, decision 0164):
  *   - "as before 0167": its own RSS check every 25 ms (it is given a finite budget it never reaches) and
  *     the app's CPU-time reading every 50 ms;
  *   - "now": no check of its own (budget Infinity, as the pool starts it on Linux), the CPU time read when
