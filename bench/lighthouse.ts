@@ -224,6 +224,7 @@ try {
       `| ${label} | ${row.performance} | ${row.accessibility} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${Math.round(row.tbt)} ms | ${row.cls.toFixed(3)} | ${kb(row.scriptBytes)} | ${kb(row.totalBytes)} | ${seconds(row.mainThread)} | ${row.longTasks} (${Math.round(row.longestTask)} ms) |`,
     );
   }
+  console.log(`\nload average at the end: ${os.loadavg()[0]!.toFixed(1)}`);
 } finally {
   chrome.kill();
   await server.stop();
