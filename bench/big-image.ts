@@ -8,9 +8,9 @@
  * average is printed beside it.
  */
 import { readFile } from 'node:fs/promises';
-import { readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
 import sharp from 'sharp';
+import { peakWhile } from './job-peak.js';
+import { loadAverage } from './report.js';
 import { childProcessPool } from '../server/src/jobs/process-pool.js';
 import type { AppJobs } from '../server/src/jobs/handlers.js';
 import { inspectImage } from '../server/src/images/inspect.js';
@@ -40,41 +40,6 @@ async function enlargedGraphic(megapixels: number): Promise<Buffer> {
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
-
-function jobProcessIds(): string[] {
-  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) => {
-    try {
-      return readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean);
-    } catch {
-      return []; // the thread ended between the listing and the read
-    }
-  });
-}
-
-async function peakWhile<T>(work: () => Promise<T>): Promise<{ peak: number; seconds: number; value: T | Error }> {
-  let peak = 0;
-  const timer = setInterval(() => {
-    for (const pid of jobProcessIds()) {
-      try {
-        const kib = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-        peak = Math.max(peak, kib * 1024);
-      } catch {
-        // the job process ended between the listing and the read
-      }
-    }
-  }, 2);
-  const started = performance.now();
-  const value = await work().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(timer);
-  return { peak, seconds, value };
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 
 /** A fresh pool per job with the server's default limits, so each job's VmHWM is its own. */
 async function oneJob(data: Buffer, options: OptimiseOptions) {
@@ -112,7 +77,7 @@ for (const megapixels of sizes) {
   pictures.push({ name: `${megapixels} MP screenshot with alpha`, data: await enlargedGraphic(megapixels) });
 }
 const lines = [
-  `Job limits: 30 s of CPU, ${(JOB_MEMORY_BUDGET_BYTES / MB).toFixed(0)} MB resident; load average before: ${load()}.`,
+  `Job limits: 30 s of CPU, ${(JOB_MEMORY_BUDGET_BYTES / MB).toFixed(0)} MB resident; load average before: ${loadAverage()}.`,
   '',
   '| picture | upload | output | answer | result | seconds | peak RSS | × budget | load average after |',
   '|---|---|---|---|---|---|---|---|---|',
@@ -125,7 +90,7 @@ for (const picture of pictures) {
     const answer = value instanceof Error ? `refused: ${value.message}` : 'done';
     const result = value instanceof Error ? '–' : `${(value.data.length / MB).toFixed(1)} MB ${value.format}`;
     lines.push(
-      `| ${picture.name} | ${(picture.data.length / MB).toFixed(1)} MB | ${label} | ${answer} | ${result} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / JOB_MEMORY_BUDGET_BYTES).toFixed(3)}× | ${load()} |`,
+      `| ${picture.name} | ${(picture.data.length / MB).toFixed(1)} MB | ${label} | ${answer} | ${result} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / JOB_MEMORY_BUDGET_BYTES).toFixed(3)}× | ${loadAverage()} |`,
     );
   }
 }

@@ -8,10 +8,10 @@
  * memory ends a job. The load average is printed beside it.
  */
 import { readFile } from 'node:fs/promises';
-import { readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
+import { peakWhile } from './job-peak.js';
+import { loadAverage } from './report.js';
 import yazl from 'yazl';
 import { childProcessPool } from '../server/src/jobs/process-pool.js';
 import type { AppJobs } from '../server/src/jobs/handlers.js';
@@ -45,42 +45,6 @@ async function deckWithPictures(picture: Buffer): Promise<Buffer> {
   return buffer(zip.outputStream);
 }
 
-/** This process's job processes, from /proc. */
-function jobProcessIds(): string[] {
-  return readdirSync(`/proc/${process.pid}/task`).flatMap((task) => {
-    try {
-      return readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean);
-    } catch {
-      return []; // the thread ended between the listing and the read
-    }
-  });
-}
-
-/** The highest VmHWM of the job processes seen while `work` runs. */
-async function peakWhile<T>(work: () => Promise<T>): Promise<{ peak: number; seconds: number; value: T | Error }> {
-  let peak = 0;
-  const timer = setInterval(() => {
-    for (const pid of jobProcessIds()) {
-      try {
-        const kib = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-        peak = Math.max(peak, kib * 1024);
-      } catch {
-        // the job process ended between the listing and the read
-      }
-    }
-  }, 2);
-  const started = performance.now();
-  const value = await work().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(timer);
-  return { peak, seconds, value };
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
 const budget = JOB_MEMORY_BUDGET_BYTES;
 // A fresh pool per job, so each job's VmHWM is its own (a job process keeps its peak for life).
 async function oneJob<K extends keyof AppJobs & string>(kind: K, input: Parameters<AppJobs[K]>[0]) {
@@ -124,7 +88,7 @@ const runs = [
 ];
 
 const lines = [
-  `Job memory budget ${(budget / MB).toFixed(0)} MB; load average before: ${load()}.`,
+  `Job memory budget ${(budget / MB).toFixed(0)} MB; load average before: ${loadAverage()}.`,
   '',
   '| job | upload | answer | seconds | peak RSS of the job process | × budget | load average after |',
   '|---|---|---|---|---|---|---|',
@@ -134,7 +98,7 @@ for (const { label, bytes, run } of runs) {
   const { peak, seconds, value } = await run();
   const answer = value instanceof Error ? `refused: ${value.message}` : 'done';
   lines.push(
-    `| ${label} | ${(bytes / MB).toFixed(1)} MB | ${answer} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / budget).toFixed(3)}× | ${load()} |`,
+    `| ${label} | ${(bytes / MB).toFixed(1)} MB | ${answer} | ${seconds.toFixed(1)} | ${(peak / MB).toFixed(0)} MB | ${(peak / budget).toFixed(3)}× | ${loadAverage()} |`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
