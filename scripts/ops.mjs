@@ -1,13 +1,5 @@
-// `npm run migrate | backup | restore`: the built command (server/dist/ops.js) in production; in a checkout
-// without a build, the same command from its sources through tsx (docs/decisions/0245, 0246).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm run migrate | backup | restore`: server/dist/ops.js, or src/cli/ops.ts through tsx without a build
+// (docs/decisions/0245, 0246).
+import { runBuiltCommand } from './built-command.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'server/dist/ops.js');
-const args = existsSync(built) ? [built] : ['--import', 'tsx', path.join(root, 'server/src/cli/ops.ts')];
-const { status, error } = spawnSync(process.execPath, [...args, ...process.argv.slice(2)], { stdio: 'inherit' });
-if (error) console.error(error.message);
-process.exit(status ?? 1);
+runBuiltCommand('ops');
