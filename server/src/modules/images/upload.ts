@@ -115,9 +115,9 @@ export async function processUpload(
   // An enlargement past the limits is refused before a unit is reserved or a worker is held.
   const size = plannedSize(info, settings);
   const format = settings.format === 'original' ? outputForOriginal(info.format, info.hasAlpha) : settings.format;
-  // A format that cannot hold this many pixels is refused here too, naming its limit (docs/decisions/0251).
-  const output = { ...size, alpha: info.hasAlpha && format !== 'jpeg' };
-  formatsThatFit(output, format === SMALLEST_FORMAT ? plan.outputFormats : [format]);
+  // A format asked for that cannot hold this many pixels is refused here too, naming its limit; 'Smallest
+  // format' leaves such formats out in the job, and every plan has JPEG and PNG (docs/decisions/0251).
+  if (format !== SMALLEST_FORMAT) formatsThatFit({ ...size, alpha: info.hasAlpha && format !== 'jpeg' }, [format]);
   const options = { ...settings, format, autoFormats: plan.outputFormats };
   const { row, unitsUsed } = await reserveAndProduce(
     deps,
