@@ -88,37 +88,34 @@ export interface PlannedOutput extends Size {
   alpha: boolean;
 }
 
-/** Whether `format` can be written at this size within a job's budget (0251). */
-export function formatFits(output: PlannedOutput, format: string): boolean {
+/** Why `format` cannot be written at this size within a job's budget (413 naming its limit), or null when it can (0251). */
+function formatRefusal(output: PlannedOutput, format: string): AppError | null {
   const pixels = output.width * output.height;
-  if (format === 'avif') return pixels <= MAX_AVIF_PIXELS;
-  if (format === 'webp') return withinWebpSides(output) && (!output.alpha || pixels <= MAX_WEBP_ALPHA_PIXELS);
-  return true;
-}
-
-const withinWebpSides = (size: Size) => size.width <= MAX_WEBP_SIDE && size.height <= MAX_WEBP_SIDE;
-
-/** The formats of `formats` that fit; none fitting is refused with the first one's own limit (0251). */
-export function formatsThatFit<F extends string>(output: PlannedOutput, formats: readonly F[]): F[] {
-  const fitting = formats.filter((format) => formatFits(output, format));
-  if (fitting.length > 0 || formats.length === 0) return fitting;
-  const format = formats[0]!;
-  const megapixels = ((output.width * output.height) / MEGA).toFixed(1);
   const advice = 'Choose smaller dimensions or another format.';
-  if (format === 'webp' && !withinWebpSides(output)) {
-    throw new AppError(
+  const tooMany = (name: string, limit: number, reason: string, shown: string) =>
+    new AppError(
+      'too_many_pixels',
+      `${name} can hold at most ${limit / MEGA} megapixels (this one would be ${(pixels / MEGA).toFixed(1)}). ${advice}`,
+    ).withParams({ reason, format: shown, megapixels: limit / MEGA });
+  if (format === 'avif' && pixels > MAX_AVIF_PIXELS) return tooMany('An AVIF result', MAX_AVIF_PIXELS, 'format', 'AVIF');
+  if (format !== 'webp') return null;
+  if (output.width > MAX_WEBP_SIDE || output.height > MAX_WEBP_SIDE) {
+    return new AppError(
       'too_many_pixels',
       `A WebP result can be at most ${MAX_WEBP_SIDE} pixels a side (this one would be ${output.width}×${output.height}). ${advice}`,
     ).withParams({ reason: 'side', format: 'WebP', pixels: MAX_WEBP_SIDE });
   }
-  const [name, limit, reason] =
-    format === 'webp'
-      ? ['A WebP result with transparency', MAX_WEBP_ALPHA_PIXELS, 'format_alpha']
-      : ['An AVIF result', MAX_AVIF_PIXELS, 'format'];
-  throw new AppError(
-    'too_many_pixels',
-    `${name} can hold at most ${limit / MEGA} megapixels (this one would be ${megapixels}). ${advice}`,
-  ).withParams({ reason, format: format === 'webp' ? 'WebP' : 'AVIF', megapixels: limit / MEGA });
+  if (output.alpha && pixels > MAX_WEBP_ALPHA_PIXELS) {
+    return tooMany('A WebP result with transparency', MAX_WEBP_ALPHA_PIXELS, 'format_alpha', 'WebP');
+  }
+  return null;
+}
+
+/** The formats of `formats` that fit; none fitting is refused with the first one's own limit (0251). */
+export function formatsThatFit<F extends string>(output: PlannedOutput, formats: readonly F[]): F[] {
+  const fitting = formats.filter((format) => formatRefusal(output, format) === null);
+  if (fitting.length > 0 || formats.length === 0) return fitting;
+  throw formatRefusal(output, formats[0]!)!;
 }
 
 /** Refuses an upload whose frames hold more pixels than a job may read. */
