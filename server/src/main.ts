@@ -7,7 +7,8 @@ import { openExportQueue, openResultQueue, startExportWorkerFor, startResultWork
 import { openLimitsRedis } from './cluster/redis.js';
 import { clusterReadiness } from './cluster/readiness.js';
 import { startMetricsServer } from './jobs/metrics.js';
-import { loggerOptions } from './jobs/logging.js';
+import pino from 'pino';
+import { loggerOptions, logProcessWarnings } from './jobs/logging.js';
 import { runWorkerProcess } from './cluster/worker-process.js';
 import { checkServicesAtStart, ServiceUnreachable } from './cluster/start-checks.js';
 import { openResultStore } from './storage/open.js';
@@ -23,6 +24,7 @@ import { listeningNames } from './http/allowed-hosts.js';
 async function main() {
   const startedAt = performance.now();
   const env = loadEnvOrExit();
+  logProcessWarnings(pino(loggerOptions(env.ROLE, env.LOG_LEVEL)));
   // A worker instance answers no HTTP (the same as npm run worker).
   if (env.ROLE === 'worker') return runWorkerProcess(env, quotaLedger, (db, store, log) => exportWorkFromEnv(env, { db, store, log }));
   // Redis and the bucket answer before anything starts, else one line names the setting (docs/decisions/0206).

@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from '../db/client.js';
 import type { WorkerEnv } from '../runtime/env.js';
-import { workerLogger, type JobLog } from '../jobs/logging.js';
+import { logProcessWarnings, workerLogger, type JobLog } from '../jobs/logging.js';
 import type { ReservationLedger } from '../jobs/reservations.js';
 import type { ExportWork } from '../jobs/export-jobs.js';
 import type { ResultStore } from '../storage/result-store.js';
@@ -22,6 +22,7 @@ export async function runWorkerProcess(
 ): Promise<void> {
   // The same JSON lines as a web instance's (docs/decisions/0240).
   const log = workerLogger(env.LOG_LEVEL);
+  logProcessWarnings(log);
   for (const [details, message] of await checkServicesAtStart(env)) log.warn(details, message);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,

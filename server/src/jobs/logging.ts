@@ -76,6 +76,16 @@ export function workerLogger(level: string) {
   return pino(loggerOptions('worker', level));
 }
 
+/**
+ * Node's own warnings (a dependency's notice, such as the AWS SDK's about Node versions) as log lines of the
+ * same shape, instead of free text on stderr between them (docs/decisions/0240). Set once, before anything
+ * that may warn is loaded.
+ */
+export function logProcessWarnings(log: Pick<JobLog, 'warn'>): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => log.warn({ warning: warning.name }, warning.message.replace(/\s+/g, ' ')));
+}
+
 /** An incoming X-Request-Id is kept when it is short and plain; otherwise a fresh UUID names the request. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -149,6 +149,20 @@ describe.skipIf(unavailable)('logs of a web instance and a worker', () => {
     }
   });
 
+  it("writes nothing but those lines: Node's own warnings (the AWS SDK's on Node 20) are log lines too", () => {
+    for (const [name, output] of [
+      ['web', web.output()],
+      ['worker', worker.output()],
+    ] as const) {
+      const lines = output.split('\n').filter((line) => line.trim() !== '');
+      expect(lines.length, name).toBeGreaterThan(1);
+      expect(
+        lines.filter((line) => !line.startsWith('{')),
+        name,
+      ).toEqual([]);
+    }
+  });
+
   it("carries the request id into the worker's line for its job, with its duration and outcome", () => {
     const webLines = jsonLines(web.output()).filter((line) => line.requestId === requestId);
     expect(webLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
