@@ -36,7 +36,7 @@ import { quotaLedger } from './modules/quota/index.js';
 import { childProcessPool, type ProcessPoolLimits } from './jobs/process-pool.js';
 import { jobTimeLimits, type AppJobs, type JobProcessPool } from './jobs/handlers.js';
 import { defaultQueueLimits } from './jobs/queue.js';
-import { localResultQueue, requestContext, type ResultQueue } from './jobs/result-queue.js';
+import { localResultQueue, withRequestId, type ResultQueue } from './jobs/result-queue.js';
 import type { ResultStore } from './storage/result-store.js';
 import { defaultWebDist, registerWebApp } from './http/web-app.js';
 import { registerCompression } from './http/compression.js';
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
     done();
   });
   // After the body is read, so the handler and the job it enqueues know the request (docs/decisions/0240).
-  app.addHook('preHandler', (request, _reply, done) => requestContext.run({ requestId: request.id }, done));
+  app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
   // First: a stop past its grace answers the requests still open (docs/decisions/0205).
   registerOpenRequests(app);
   // Before the busy door: an upload's deadline counts from its arrival (docs/decisions/0180).

@@ -53,11 +53,22 @@ export function clientError(error: unknown): AppError {
 }
 
 /**
- * The request a job (a result's, or an export's) was asked for by, so its worker's lines name it
- * (docs/decisions/0240): set in app.ts's preHandler, read where a job is made.
+ * What the request running here carries into the jobs it makes, with no signature passing it on: its id,
+ * so a worker's lines name it (docs/decisions/0240), and the waiting place it holds (docs/decisions/0270).
  */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
-export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId;
+interface RequestScope {
+  requestId?: string;
+  place?: Admission;
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs the rest of a request under its id: app.ts's preHandler. */
+export function withRequestId(requestId: string, next: () => void): void {
+  requestScope.run({ requestId }, next);
+}
+
+/** The id of the request a job is being made for (a result's, or an export's). */
+export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;
 
 /** A waiting place held by a request whose file has arrived (docs/decisions/0082); release() frees it (safe to call twice). */
 export interface Admission {
@@ -76,16 +87,13 @@ export function heldAdmission(giveBack: () => void): Admission {
   };
 }
 
-/** The place the request running here holds: no signature carries it (docs/decisions/0270). */
-const heldPlaces = new AsyncLocalStorage<Admission>();
-
 /**
  * The result queue's door: runs `work` holding `place`; the job `work` queues takes the place over
  * (placeTakenByJob), and whatever is left of it is freed when `work` ends, answered or failed.
  */
 export async function holdingPlace<T>(place: Admission, work: () => Promise<T>): Promise<T> {
   try {
-    return await heldPlaces.run(place, work);
+    return await requestScope.run({ ...requestScope.getStore(), place }, work);
   } finally {
     place.release();
   }
@@ -93,7 +101,7 @@ export async function holdingPlace<T>(place: Admission, work: () => Promise<T>):
 
 /** A job is being queued: the place its request held becomes the job's (a no-op for a request that held none). */
 export function placeTakenByJob(): void {
-  heldPlaces.getStore()?.release();
+  requestScope.getStore()?.place?.release();
 }
 
 /** Jobs whose times the estimate averages: enough to smooth one odd job, few enough to follow the machine's load. */
