@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import sharp from 'sharp';
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { results } from '../../src/db/schema/results.js';
 import { buildApp } from '../../src/app.js';
-import type { Database, DatabaseHandle } from '../../src/db/client.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { parseEnv } from '../../src/runtime/env.js';
 import { waitingNotes, workerLines } from '../../src/jobs/bullmq-lines.js';
 import { bullResultQueue } from '../../src/jobs/bullmq-queue.js';
@@ -18,30 +14,13 @@ import type { ResultQueue } from '../../src/jobs/result-queue.js';
 import { quotaLedger } from '../../src/modules/quota/index.js';
 import { fileResultStore } from '../../src/storage/result-store.js';
 import { signedUp } from '../developers.js';
+import { heavyPng, reserved, slowPhoto } from '../fair-uploads.js';
 import { addressPool, databaseKinds, fixture, openTestDatabase, visitor, type TestApp } from '../helpers.js';
 import { clusterUnavailable, uniqueRedisPrefix } from './instances.js';
 
 const unavailable = await clusterUnavailable();
-/** Units reserved for jobs not yet done. */
-const reserved = async (db: Database) => (await db.select({ n: count() }).from(results).where(eq(results.status, 'processing')))[0]!.n;
-
 const nextIp = addressPool('198.43');
 const quiet: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** Noise takes a smart search seconds: slow enough that the order jobs start in shows in the order they end. */
-const slowPhoto = (seed: number) =>
-  sharp(
-    randomBytes(1000 * 750 * 3).map((byte) => (byte + seed) & 0xff),
-    { raw: { width: 1000, height: 750, channels: 3 } },
-  )
-    .jpeg({ quality: 95 })
-    .toBuffer();
-
-/** 25 MP of one colour: heavy work by its pixels (docs/decisions/0147), a small upload. */
-const heavyPng = () =>
-  sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#336699' } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
 
 describe.skipIf(unavailable)('the lines in Redis (docs/decisions/0148)', () => {
   const redis = uniqueRedisPrefix();
