@@ -14,6 +14,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { SearchDeadline } from '../server/src/images/deadline.js';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage, type OptimisedImage } from '../server/src/images/optimise.js';
@@ -59,28 +60,37 @@ async function graphicsOf(paths: string[]): Promise<BenchImage[]> {
   return images;
 }
 
+/** CPU ms of this process's finished children (pngquant, decision 0288), which process.cpuUsage leaves out: /proc's cutime + cstime. */
+async function childrenCpuMs(): Promise<number> {
+  const fields = (await readFile('/proc/self/stat', 'latin1')).split(') ')[1]!.split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+}
+
 async function engine(image: BenchImage, format: 'png' | 'auto'): Promise<{ result: OptimisedImage; cpuMs: number }> {
   const info = await inspectImage(image.data);
   const cpu = process.cpuUsage();
+  const children = await childrenCpuMs();
   const result = await optimiseImage(image.data, info, { ...PREMIUM_AUTO, format }, SearchDeadline.none());
   const used = process.cpuUsage(cpu);
-  return { result, cpuMs: (used.user + used.system) / 1000 };
+  return { result, cpuMs: (used.user + used.system) / 1000 + (await childrenCpuMs()) - children };
 }
 
 async function measure(image: BenchImage, workDir: string): Promise<Row> {
   const judge = await judgeAgainst(image.data);
+  let pngquantPixels: Buffer | null = null;
   const judged = async (data: Buffer, format: string, quality: number, cpuMs: number): Promise<Measured> => ({
     ...(await judge.judge(data)),
     bytes: data.length,
     format,
     quality,
     cpuMs,
-    candidate: await candidateOf(data, format, quality),
+    candidate: await candidateOf(data, format, quality, pngquantPixels),
   });
   try {
     const inputs = await prepareToolInputs(image, workDir);
     const tool = await runTool('pngquant+optipng', inputs, workDir);
     const reference = 'reason' in tool ? tool : await judged(tool.data, 'png', 80, tool.ms);
+    if (!('reason' in tool)) pngquantPixels = await rgba(tool.data);
     const smart = await engine(image, 'png');
     const auto = pngOnly ? smart : await engine(image, 'auto');
     const smartMeasured = await judged(smart.result.data, smart.result.format, smart.result.quality, smart.cpuMs);
@@ -95,12 +105,19 @@ async function measure(image: BenchImage, workDir: string): Promise<Row> {
   }
 }
 
-/** A PNG's candidate from its header: a palette (IHDR colour type 3, with its colour count) or the original's pixels. */
-async function candidateOf(data: Buffer, format: string, quality: number): Promise<string> {
+const rgba = (data: Buffer) => sharp(data).ensureAlpha().raw({ depth: 'uchar' }).toBuffer();
+
+/**
+ * A PNG's candidate from its header: a palette (IHDR colour type 3, with its colour count) or the original's
+ * pixels; a palette with the very pixels of pngquant's is pngquant's own (docs/decisions/0288).
+ */
+async function candidateOf(data: Buffer, format: string, quality: number, pngquantPixels: Buffer | null): Promise<string> {
   if (format !== 'png') return `${format} q${quality}`;
   if (data[25] !== 3) return 'lossless';
   const plte = data.indexOf('PLTE', 8, 'latin1');
-  return `palette q${quality}${quality === 99 ? ' dithered' : ''}, ${plte > 0 ? data.readUInt32BE(plte - 4) / 3 : '?'} colours`;
+  const colours = `${plte > 0 ? data.readUInt32BE(plte - 4) / 3 : '?'} colours`;
+  if (pngquantPixels && (await rgba(data)).equals(pngquantPixels)) return `pngquant's palette, ${colours}`;
+  return `palette q${quality}${quality === 99 ? ' dithered' : ''}, ${colours}`;
 }
 
 const look = (m: Judgement) => `${m.full.toFixed(4)} / ${m.view.toFixed(4)}`;

@@ -12,10 +12,12 @@
 # - fonts-dejavu-core: a font LibreOffice lays slides out with when a deck names none it has
 # - ca-certificates: https to S3, SMTP over TLS and the API's fromUrl on hosts that trust the system's CAs
 # - tini: the container's init (PID 1), which passes SIGTERM to node and reaps what LibreOffice leaves
-# Images need no package: sharp and @napi-rs/image bring their own libvips and encoders from npm.
+# - pngquant: the graphics' reference, run as its own program: smart PNG takes its palette as a verified
+#   candidate and measures its own against its real look; without it, a stand-in (docs/decisions/0288)
+# Images need no other package: sharp and @napi-rs/image bring their own libvips and encoders from npm.
 set -euo pipefail
 
-packages=(libreoffice-impress bubblewrap fonts-dejavu-core ca-certificates tini)
+packages=(libreoffice-impress bubblewrap fonts-dejavu-core ca-certificates tini pngquant)
 
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 

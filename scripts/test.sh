@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-runtime-deps.sh
 
 # Debian packages only the tests need: chromium for the browser tests, poppler's pdftoppm (PDF pages to
-# PNG) for the deck checks, pngquant then optipng as the graphics' reference (server/src/images/
+# PNG) for the deck checks, optipng for the graphics' reference beside the runtime's pngquant (server/src/images/
 # graphics-bytes.test.ts, issue 36), nginx and openssl for the reverse-proxy example's test
 # (deploy/nginx.conf).
 sudo_cmd=""
@@ -16,7 +16,6 @@ sudo_cmd=""
 test_tools=()
 [ -x /usr/bin/chromium ] || test_tools+=(chromium)
 command -v pdftoppm >/dev/null || test_tools+=(poppler-utils)
-command -v pngquant >/dev/null || test_tools+=(pngquant)
 command -v optipng >/dev/null || test_tools+=(optipng)
 [ -x /usr/sbin/nginx ] || test_tools+=(nginx)
 command -v openssl >/dev/null || test_tools+=(openssl)

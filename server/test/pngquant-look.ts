@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import sharp from 'sharp';
+import { PNGQUANT_ARGS } from '../src/images/pngquant.js';
 import { ssim as ssimJs } from 'ssim.js';
 
 /**
@@ -6,9 +8,21 @@ import { ssim as ssimJs } from 'ssim.js';
  * bench/judge.ts judges graphics (docs/decisions/0132, 0157).
  */
 
-/** The palette `pngquant --quality=65-80` makes: libimagequant aiming at 80, fully dithered; the pngquant tool itself is not needed. */
-export const pngquantLike = (data: Buffer) =>
-  sharp(data).png({ palette: true, quality: 80, dither: 1, effort: 7, compressionLevel: 9 }).toBuffer();
+/**
+ * The palette Debian's `pngquant --quality=65-80 --speed=3` makes, by the tool itself (a runtime package
+ * since docs/decisions/0288, so scripts/test.sh installs it); it used to be our libimagequant at 80,
+ * dithered, which scores above pngquant's own on some graphics and below it on others.
+ */
+export const pngquantLike = async (data: Buffer) => (await run('pngquant', PNGQUANT_ARGS, data)).stdout;
+
+function run(command: string, args: string[], input: Buffer): Promise<{ stdout: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(command, args, { encoding: 'buffer', maxBuffer: 1 << 28 }, (error, stdout) =>
+      error ? reject(error) : resolve({ stdout }),
+    );
+    child.stdin?.end(input);
+  });
+}
 
 async function onBackground(data: Buffer, background: string) {
   const { data: raw, info } = await sharp(data)

@@ -13,9 +13,10 @@ import { optimiseImage, type OptimiseOptions } from './optimise.js';
 
 /**
  * Smart PNG against the graphics' reference itself, Debian's `pngquant --quality=65-80 --speed=3` then
- * `optipng -o2` (scripts/test.sh installs both): never more than 1.25× its bytes and never below its
- * look by ssim.js, over white and over black (issue 36; docs/decisions/0265, 0266). The fixtures are
- * on the side the engine was tuned on (server/test/fixtures/LICENSES.txt).
+ * `optipng -o2` (scripts/test.sh installs both): never more than its bytes and never below its look by
+ * ssim.js, over white and over black (issue 36 asks ≤ 1.25×; pngquant's own palette packed by oxipng is
+ * always a candidate, docs/decisions/0288; 0265, 0266 before). The fixtures are on the side the engine
+ * was tuned on (server/test/fixtures/LICENSES.txt).
  */
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -28,8 +29,8 @@ const smartPng: OptimiseOptions = {
   maxBytes: null,
   keepMetadata: false,
 };
-/** The issue's worst case: a graphic may cost at most this many times the reference's bytes. */
-const WORST = 1.25;
+/** At most the reference's bytes: its own palette, packed better, is a candidate (decision 0288; the issue allows 1.25×). */
+const WORST = 1;
 const run = promisify(execFile);
 let workDir = '';
 
@@ -47,7 +48,7 @@ async function reference(png: Buffer): Promise<Buffer> {
 /** ssim.js as the tables show it: 4 decimals. */
 const rounded = (score: number) => Math.round(score * 1e4);
 
-describe('smart PNG at most 1.25× pngquant+optipng’s bytes, never below its look (issue 36)', { timeout: 240_000 }, () => {
+describe('smart PNG at most pngquant+optipng’s bytes, never below its look (issue 36)', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-graphics-bytes-'));
   });
@@ -59,7 +60,8 @@ describe('smart PNG at most 1.25× pngquant+optipng’s bytes, never below its l
     ['a dialog screenshot', 'screenshot.png'],
     ['a drawing with transparency', 'alpha.png'],
     ['grey text', 'text.png'],
-    // Palettes are ruled out of a photo by the quick trial: it came back lossless, 3–4× the reference (decision 0266).
+    // Palettes are ruled out of a photo by the quick trial: it came back lossless, 3–4× the reference (decision 0266), then
+    // quality 99 dithered at 1.08–1.24×; pngquant's own palette is smaller (0288).
     ['a photo saved as PNG', 'photo.jpg'],
   ])('%s (%s)', async (_, name) => {
     const file = await readFile(path.join(fixtures, name));

@@ -7,11 +7,12 @@ import { looksOverWhiteAndBlack as looks, pngquantLike } from '../../test/pngqua
 import { SearchDeadline } from './deadline.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
+import { usePngquantCommand } from './pngquant.js';
 
 /**
  * Graphics keep pngquant's look (docs/decisions/0132): judged as the benchmark judges them, by ssim.js
- * on the picture composited over white and over black, against the palette pngquant's method makes
- * (libimagequant at quality 80, dithered; the pngquant tool itself is not needed here).
+ * on the picture composited over white and over black, against the palette Debian's pngquant itself
+ * makes (docs/decisions/0288).
  */
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -24,6 +25,7 @@ const smartPng: OptimiseOptions = {
   maxBytes: null,
   keepMetadata: false,
 };
+const rgba = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer();
 const auto: OptimiseOptions = { ...smartPng, format: 'auto', autoFormats: ['jpeg', 'png', 'webp', 'avif'] };
 
 /** A white logo with a wide soft edge (alpha falling from 255 to 0) around a dark blue square: over white its edge is invisible. */
@@ -89,13 +91,22 @@ describe('graphics keep pngquant’s look (docs/decisions/0132)', { timeout: 180
     expect(ours.black).toBeGreaterThanOrEqual(reference.black);
   });
 
-  it('returns a verified result when the deadline has passed: the original’s pixels, losslessly', async () => {
+  it('returns a verified result when the deadline has passed: pngquant’s own palette, else the original’s pixels', async () => {
     const logo = await softEdgedLogo();
+    const info = await inspectImage(logo);
     const deadline = SearchDeadline.in(0);
-    const result = await optimiseImage(logo, await inspectImage(logo), smartPng, deadline);
+    const result = await optimiseImage(logo, info, smartPng, deadline);
     expect(deadline.outcome).toBe('cut short');
-    expect(result.similarity).toBe(1);
-    const ours = await looks(logo, result.data);
-    expect(ours).toEqual({ white: 1, black: 1 });
+    // The graphics' reference itself, at its look by definition (decision 0288): the same pixels as pngquant's.
+    expect(await rgba(result.data)).toEqual(await rgba(await pngquantLike(logo)));
+    expect(result.data.length).toBeLessThan((await pngquantLike(logo)).length);
+    try {
+      usePngquantCommand('/nonexistent/pngquant');
+      const without = await optimiseImage(logo, info, smartPng, SearchDeadline.in(0));
+      expect(without.similarity).toBe(1);
+      expect(await looks(logo, without.data)).toEqual({ white: 1, black: 1 });
+    } finally {
+      usePngquantCommand(null);
+    }
   });
 });

@@ -63,6 +63,8 @@ const TIME_LIMIT_SECONDS = JOB_WALL_LIMIT_MS / 1000;
 /** Target-size search walks the slider's own steps. */
 const QUALITY_STEP = 5;
 const LOWEST_QUALITY = 10;
+/** pngquant's palette is made at `--quality=65-80`: the result says 80 (docs/decisions/0288). */
+const REFERENCE_QUALITY = 80;
 /** Room for the segment or chunk headers and PNG's text copies around kept fields. */
 const KEPT_CONTAINER_BYTES = 256;
 
@@ -204,13 +206,12 @@ export async function optimiseImage(
   const keptBytes = nothingKept(kept) ? 0 : writeExif(kept).length + KEPT_CONTAINER_BYTES;
   // Lossless is the original's pixels; a setting the search verified carries its score; anything else is measured once.
   const lossless = (format === 'png' && quality >= 100) || tuning.webpLossless === true;
-  const look =
-    options.maxBytes === null && (lossless || choice.similarity !== undefined)
-      ? null
-      : pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size, {
-          // A JPEG was flattened on white on purpose: over white is what it promises; every other format keeps the alpha, judged over black too.
-          overBlack: format !== 'jpeg',
-        });
+  const measuredLook = () =>
+    pageSizeLook(pixels ? fromPixels(pixels) : sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), size, {
+      // A JPEG was flattened on white on purpose: over white is what it promises; every other format keeps the alpha, judged over black too.
+      overBlack: format !== 'jpeg',
+    });
+  const look = options.maxBytes === null && (lossless || choice.similarity !== undefined) ? null : measuredLook();
   // `auto` may have written and judged its winner in full already (decision 0139).
   let output: Buffer = picked?.encoded ?? (await render(quality));
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
@@ -218,6 +219,14 @@ export async function optimiseImage(
   }
   // Every PNG packed by oxipng: the same pixels in fewer bytes (docs/decisions/0265-graphics-packed-by-oxipng.md).
   if (format === 'png') output = await packPng(output, size.width * size.height);
+  // Smart PNG: pngquant's own palette when smaller, or instead of a palette no search verified (decision 0288).
+  const unverified = choice.similarity === undefined && !lossless;
+  const reference = options.maxBytes === null && choice.reference ? await choice.reference(unverified ? Infinity : output.length) : null;
+  const tookReference = reference !== null && (reference.length < output.length || unverified);
+  if (tookReference) {
+    output = reference;
+    quality = REFERENCE_QUALITY;
+  }
   // A search for the look or for a target size says whether it ran to its end (decisions 0130, 0155).
   const search = (pixels && (options.quality === 'smart' || auto)) || options.maxBytes !== null ? deadline.outcome : null;
 
@@ -242,8 +251,13 @@ export async function optimiseImage(
       };
     }
   }
-  const similarity =
-    choice.similarity !== undefined && quality === choice.quality ? choice.similarity : look ? await run(look.against(output)) : 1;
+  const similarity = tookReference
+    ? await run((look ?? measuredLook()).against(output))
+    : choice.similarity !== undefined && quality === choice.quality
+      ? choice.similarity
+      : look
+        ? await run(look.against(output))
+        : 1;
   return {
     data: withKeptMetadata(output, format, kept, size),
     format,

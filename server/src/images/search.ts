@@ -93,6 +93,13 @@ export interface QualityChoice {
    * 1 for lossless; absent when nothing verified it (then the result is measured once at page size).
    */
   similarity?: number;
+  /**
+   * Smart PNG: pngquant's own palette of the whole image, packed when it may beat `toBeat` bytes, or null
+   * when pngquant is not here or cannot reach its quality 65. The result takes it when it is smaller, and
+   * over a setting no search verified: it is the graphics' reference itself, at its look by definition
+   * (docs/decisions/0288).
+   */
+  reference?: (toBeat: number) => Promise<Buffer | null>;
 }
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */

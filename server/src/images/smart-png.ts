@@ -2,6 +2,8 @@ import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodeTuning } from './encode.js';
 import { lookScores } from './look.js';
+import { packPng } from './png-pack.js';
+import { pngquantPalette } from './pngquant.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
 import { hasTransparency, overWhite, ssim, type RawImage } from './ssim.js';
 
@@ -85,11 +87,15 @@ const DITHERED_QUALITIES = [93, 99];
  * white at full size at least the palette bar, below which banding shows on gradients; `pngquant` is
  * the look alone, without that bar.
  */
-async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning) {
+async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning, png: boolean) {
   const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
-  const encoded = await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer();
+  // Smart PNG asks pngquant itself when it runs here: its look with no lead to guess (decision 0288); else our stand-in plus the lead.
+  const real = png ? await pngquantPalette(sample) : null;
+  const encoded =
+    real ?? (await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer());
+  const lead = real ? 0 : PNGQUANT_LEAD;
   const pngquant: number[] = [];
-  for await (const score of scorer.scores(await decodePixels(encoded))) pngquant.push(score + PNGQUANT_LEAD * (1 - score));
+  for await (const score of scorer.scores(await decodePixels(encoded))) pngquant.push(score + lead * (1 - score));
   const look = [Math.max(pngquant[0]!, PALETTE_SSIM_TARGET), ...pngquant.slice(1)];
   // Below 1 wherever pngquant's look is: a palette with the very same pixels always reaches it (decision 0157).
   const bar = look.map((score) => score + Math.min(PALETTE_MARGIN, PALETTE_MARGIN_SHARE * (1 - score)));
@@ -102,7 +108,22 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
     }
     return scorer.shown(found);
   };
-  return { pngquant, look, reaches };
+  return { pngquant, look, reaches, real: real !== null };
+}
+
+/**
+ * oxipng takes 0–15 % off pngquant's own file (decision 0265): one that would need more than this share
+ * taken off to beat the result in hand is not packed, as it cannot win (its oxipng run costs up to seconds).
+ */
+const PACKED_SHARE_AT_LEAST = 0.7;
+
+/** pngquant's palette of the whole image, packed by oxipng when it may come out smaller than `toBeat` bytes (null without pngquant, or below its quality 65). */
+function referenceOf(prepared: RawImage) {
+  return async (toBeat: number) => {
+    const palette = await pngquantPalette(prepared);
+    if (!palette || palette.length * PACKED_SHARE_AT_LEAST >= toBeat) return palette;
+    return packPng(palette, prepared.width * prepared.height);
+  };
 }
 
 /**
@@ -118,18 +139,20 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   const base = smartTuning(prepared);
   // Lossless is the original's pixels: it looks 100 % like it.
   const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
-  if (deadline.passed) return { ...lossless, graphic: true };
+  // Smart PNG's verified candidate beside every result: pngquant's own palette, when pngquant runs here (decision 0288).
+  const reference = png ? { reference: referenceOf(prepared) } : {};
+  if (deadline.passed) return { ...lossless, graphic: true, ...reference };
   const trial = paletteTrial(sample, base);
   const ruledOut = await trial.ruledOut();
   if (ruledOut && !hasTransparency(sample)) {
     // `auto` takes it as a photo; a PNG it must be gets the richest dithered palette when that packs smaller than lossless (0266).
     const richest = png && !deadline.passed ? await richerThanLossless(sample, base) : null;
-    return richest ? { ...richest, bytes: null, graphic: false } : { ...lossless, graphic: false };
+    return richest ? { ...richest, bytes: null, graphic: false, ...reference } : { ...lossless, graphic: false, ...reference };
   }
-  const { pngquant, look, reaches } = await pngquantLook(prepared, sample, base);
+  const { pngquant, look, reaches, real } = await pngquantLook(prepared, sample, base, png);
   // A cut-out no palette holds (a photo with alpha) is still a graphic whose lossy candidates and lossless WebP compete in `auto`,
   // held to pngquant's look alone: the palette bar is about a palette's bands, and pngquant's own palette falls below it there (decision 0163).
-  if (ruledOut) return { ...lossless, graphic: true, look: pngquant };
+  if (ruledOut) return { ...lossless, graphic: true, look: pngquant, ...reference };
   const probes = new Map<string, { bytes: number; similarity: number | null }>();
   const probe = async (quality: number, tuning: EncodeTuning) => {
     const encoded = await encode(fromPixels(sample), 'png', quality, tuning).toBuffer();
@@ -145,7 +168,8 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   };
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, reachesLook, true);
   const passed = probes.get(`${quality}/${base.paletteDither}`);
-  if (passed?.similarity != null) return { quality, tuning: base, bytes: passed.bytes, similarity: passed.similarity, graphic: true, look };
+  if (passed?.similarity != null)
+    return { quality, tuning: base, bytes: passed.bytes, similarity: passed.similarity, graphic: true, look, ...reference };
   // No undithered palette reaches it: pngquant's own way (dithered) with more colours, else lossless.
   const dithered = { ...base, paletteDither: PNGQUANT_DITHER };
   let richest: { quality: number; bytes: number } | null = null;
@@ -153,15 +177,16 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
     if (deadline.passed) break;
     const { bytes, similarity } = await probe(q, dithered);
     if (bytes >= bar.bytes) break;
-    if (similarity !== null) return { quality: q, tuning: dithered, bytes, similarity, graphic: true, look };
+    if (similarity !== null) return { quality: q, tuning: dithered, bytes, similarity, graphic: true, look, ...reference };
     richest = { quality: q, bytes };
   }
   // The richest dithered palette is pngquant's own method with more colours than its quality 80 asks for: at pngquant's
   // look, although our measure's lead asks more of it. It stands in for lossless unless the original's pixels pack smaller;
   // its look is then measured once on the whole image (docs/decisions/0234-the-reference-palette-before-lossless.md).
-  if (richest && !deadline.passed && richest.bytes < (await losslessBytes(sample, base)))
+  // With pngquant itself at hand, its own palette (verified by definition) takes that place (decision 0288).
+  if (!real && richest && !deadline.passed && richest.bytes < (await losslessBytes(sample, base)))
     return { quality: richest.quality, tuning: dithered, bytes: richest.bytes, graphic: true, look };
-  return { ...lossless, graphic: true, look };
+  return { ...lossless, graphic: true, look, ...reference };
 }
 
 /** The original's pixels as a PNG, in bytes on the sample. */
