@@ -4,9 +4,9 @@
  * over white and over black (bench/judge.ts). "Below" is below pngquant+optipng's look at either scale.
  * Needs Debian's pngquant and optipng (apt-get install -y pngquant optipng); says so and stops without them.
  *
- *   npm run bench:graphics -- <folder or graphic …> [--json out.json] [--png-only]
+ *   npm run bench:graphics -- <folder or graphic …> [--json out.json] [--png-only | --auto-only]
  *
- * --png-only measures smart PNG alone (no `auto` column or median): about half the time.
+ * --png-only measures smart PNG alone (no `auto` column or median), --auto-only `auto` alone: about half the time.
  *
  * Only the engine in this process (no HTTP), each search once and without its deadline, in sequence.
  */
@@ -26,9 +26,11 @@ import { loadAverage, median, table } from './report.js';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { json: { type: 'string' }, 'png-only': { type: 'boolean' } },
+  options: { json: { type: 'string' }, 'png-only': { type: 'boolean' }, 'auto-only': { type: 'boolean' } },
 });
 const pngOnly = options['png-only'] === true;
+const autoOnly = options['auto-only'] === true;
+if (pngOnly && autoOnly) throw new Error('--png-only and --auto-only leave nothing to measure together');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Measured extends Judgement {
@@ -91,15 +93,13 @@ async function measure(image: BenchImage, workDir: string): Promise<Row> {
     const tool = await runTool('pngquant+optipng', inputs, workDir);
     const reference = 'reason' in tool ? tool : await judged(tool.data, 'png', 80, tool.ms);
     if (!('reason' in tool)) pngquantPixels = await rgba(tool.data);
-    const smart = await engine(image, 'png');
-    const auto = pngOnly ? smart : await engine(image, 'auto');
-    const smartMeasured = await judged(smart.result.data, smart.result.format, smart.result.quality, smart.cpuMs);
-    return {
-      name: image.name,
-      reference,
-      smart: smartMeasured,
-      auto: auto === smart ? smartMeasured : await judged(auto.result.data, auto.result.format, auto.result.quality, auto.cpuMs),
-    };
+    const smart = autoOnly ? null : await engine(image, 'png');
+    const auto = pngOnly ? smart! : await engine(image, 'auto');
+    const smartMeasured = smart && (await judged(smart.result.data, smart.result.format, smart.result.quality, smart.cpuMs));
+    const autoMeasured =
+      auto === smart ? smartMeasured! : await judged(auto.result.data, auto.result.format, auto.result.quality, auto.cpuMs);
+    // With --auto-only the smart column is `auto`'s own and is neither printed nor summed.
+    return { name: image.name, reference, smart: smartMeasured ?? autoMeasured, auto: autoMeasured };
   } finally {
     await judge.close();
   }
@@ -109,15 +109,28 @@ const rgba = (data: Buffer) => sharp(data).ensureAlpha().raw({ depth: 'uchar' })
 
 /**
  * A PNG's candidate from its header: a palette (IHDR colour type 3, with its colour count) or the original's
- * pixels; a palette with the very pixels of pngquant's is pngquant's own (docs/decisions/0288).
+ * pixels; a palette with the very pixels of pngquant's is pngquant's own (docs/decisions/0288). A lossless
+ * WebP's: the original's pixels or a palette's (decision 0292).
  */
 async function candidateOf(data: Buffer, format: string, quality: number, pngquantPixels: Buffer | null): Promise<string> {
+  if (format === 'webp' && data.includes('VP8L', 12, 'latin1')) return `webp ${await losslessWebpKind(data, quality, pngquantPixels)}`;
   if (format !== 'png') return `${format} q${quality}`;
   if (data[25] !== 3) return 'lossless';
   const plte = data.indexOf('PLTE', 8, 'latin1');
   const colours = `${plte > 0 ? data.readUInt32BE(plte - 4) / 3 : '?'} colours`;
   if (pngquantPixels && (await rgba(data)).equals(pngquantPixels)) return `pngquant's palette, ${colours}`;
   return `palette q${quality}${quality === 99 ? ' dithered' : ''}, ${colours}`;
+}
+
+/** A lossless WebP's candidate: the original's pixels (quality 100), else a palette's pixels, pngquant's own when they are its (decisions 0288, 0292). */
+async function losslessWebpKind(data: Buffer, quality: number, pngquantPixels: Buffer | null): Promise<string> {
+  if (quality >= 100) return 'lossless';
+  const raw = await rgba(data);
+  const colours = new Set<number>();
+  for (let i = 0; i < raw.length && colours.size <= 256; i += 4) colours.add(raw.readUInt32BE(i));
+  const count = `${colours.size <= 256 ? colours.size : 'over 256'} colours`;
+  if (pngquantPixels && raw.equals(pngquantPixels)) return `pngquant's palette, ${count}, lossless`;
+  return `palette q${quality}, ${count}, lossless`;
 }
 
 const look = (m: Judgement) => `${m.full.toFixed(4)} / ${m.view.toFixed(4)}`;
@@ -152,8 +165,9 @@ async function main() {
       const row = await measure(image, workDir);
       rows.push(row);
       const ref = 'reason' in row.reference ? row.reference.reason : `${kib(row.reference.bytes)} KiB ${look(row.reference)}`;
+      const smartLine = autoOnly ? '' : `; smart ${verdict(row.smart, row.reference)}`;
       const autoLine = pngOnly ? '' : `; auto ${verdict(row.auto, row.reference)}`;
-      log(`${image.name}: pngquant ${ref}; smart ${verdict(row.smart, row.reference)}${autoLine}`);
+      log(`${image.name}: pngquant ${ref}${smartLine}${autoLine}`);
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -162,17 +176,17 @@ async function main() {
     `Graphics, ${started.toISOString()}, load ${loadAverage()} at the end; ssim.js full / page size, alpha over white and black (lower kept)`,
     '',
     table(
-      ['graphic', 'pngquant+optipng', 'smart PNG', ...(pngOnly ? [] : ['`auto`'])],
+      ['graphic', 'pngquant+optipng', ...(autoOnly ? [] : ['smart PNG']), ...(pngOnly ? [] : ['`auto`'])],
       rows.map((row) => [
         row.name,
         'reason' in row.reference ? `n/a (${row.reference.reason})` : `${kib(row.reference.bytes)} KiB, ${look(row.reference)}`,
-        verdict(row.smart, row.reference),
+        ...(autoOnly ? [] : [verdict(row.smart, row.reference)]),
         ...(pngOnly ? [] : [verdict(row.auto, row.reference)]),
       ]),
       false,
     ),
     '',
-    summary(rows, 'smart'),
+    ...(autoOnly ? [] : [summary(rows, 'smart')]),
     ...(pngOnly ? [] : [summary(rows, 'auto')]),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

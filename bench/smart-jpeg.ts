@@ -5,7 +5,11 @@
  * JPEG and searches without its deadline (docs/decisions/0130). Both are judged by bench/judge.ts
  * (ssim.js at full size and at ≤ 1600 px): "below" is below turbo-q75's look at either scale.
  *
- *   npm run bench:jpeg -- <photo or folder …>
+ *   npm run bench:jpeg -- <photo or folder …> [--auto]
+ *
+ * --auto also runs `auto` (a premium plan's formats) on each photo and prints issue 36's figure for it:
+ * the median of its bytes over the median of turbo-q75's (ratio of medians), with the format it chose;
+ * --auto-only runs `auto` alone (no smart JPEG), about half the time.
  *
  * Markdown goes to stdout, progress to stderr.
  */
@@ -20,8 +24,11 @@ import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 import { loadAverage as load, median, table } from './report.js';
 
-const inputs = process.argv.slice(2).filter((arg) => arg !== '--');
-if (inputs.length === 0) throw new Error('usage: npm run bench:jpeg -- <photo or folder …>');
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const autoOnly = args.includes('--auto-only');
+const withAuto = autoOnly || args.includes('--auto');
+const inputs = args.filter((arg) => arg !== '--auto' && arg !== '--auto-only');
+if (inputs.length === 0) throw new Error('usage: npm run bench:jpeg -- <photo or folder …> [--auto]');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
 
@@ -40,17 +47,43 @@ async function main() {
   const started = new Date();
   const rows: string[][] = [];
   const ratios: number[] = [];
+  const turboBytes: number[] = [];
+  const autoBytes: number[] = [];
+  const autoRows: string[][] = [];
   let below = 0;
+  let autoBelow = 0;
   for (const image of images) {
     const turbo = await sharp(image.data, { limitInputPixels: false })
       .rotate()
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 75 })
       .toBuffer();
+    const judge = await judgeAgainst(image.data);
+    const reference = await judge.judge(turbo);
+    turboBytes.push(turbo.length);
+    if (withAuto) {
+      const auto = await optimiseImage(image.data, await inspectImage(image.data), PREMIUM_AUTO, SearchDeadline.none());
+      const autoLook = await judge.judge(auto.data);
+      const autoAtLook = looksAtLeast(autoLook, reference);
+      if (!autoAtLook) autoBelow++;
+      autoBytes.push(auto.data.length);
+      const ratio = (auto.data.length / turbo.length).toFixed(3);
+      log(`${image.name}: auto ${auto.format} q${auto.quality} ${ratio}× turbo-q75, ${autoAtLook ? 'at the look' : 'BELOW'}`);
+      autoRows.push([
+        image.name,
+        `${turbo.length}`,
+        `${auto.data.length} (${auto.format} q${auto.quality})`,
+        `${ratio}×`,
+        `${look(autoLook)}${autoAtLook ? '' : ' **below**'}`,
+      ]);
+    }
+    if (autoOnly) {
+      await judge.close();
+      continue;
+    }
     const options = { ...PREMIUM_AUTO, format: 'jpeg' as const };
     const smart = await optimiseImage(image.data, await inspectImage(image.data), options, SearchDeadline.none());
-    const judge = await judgeAgainst(image.data);
-    const [reference, ours] = [await judge.judge(turbo), await judge.judge(smart.data)];
+    const ours = await judge.judge(smart.data);
     await judge.close();
     const ratio = smart.data.length / turbo.length;
     const atLook = looksAtLeast(ours, reference);
@@ -72,14 +105,26 @@ async function main() {
     '### Smart JPEG vs libjpeg-turbo q75 (engine in process, no deadline)',
     '',
     `- ${started.toISOString()}, ${images.length} photos, sharp ${sharp.versions.sharp}; load average (1 / 5 / 15 min) ${loadBefore} before, ${load()} after`,
-    `- Median bytes: **${median(ratios).toFixed(3)}×** turbo-q75; below its ssim.js look at either scale: **${below} of ${images.length}**`,
+    ...(autoOnly
+      ? []
+      : [
+          `- Median bytes: **${median(ratios).toFixed(3)}×** turbo-q75; below its ssim.js look at either scale: **${below} of ${images.length}**`,
+          '',
+          table(
+            ['Photo', 'Size', 'turbo-q75 bytes', 'turbo-q75 look (full / ≤ 1600 px)', 'Smart bytes', 'Smart × turbo-q75', 'Smart look'],
+            rows,
+            false,
+          ),
+        ]),
     '',
-    table(
-      ['Photo', 'Size', 'turbo-q75 bytes', 'turbo-q75 look (full / ≤ 1600 px)', 'Smart bytes', 'Smart × turbo-q75', 'Smart look'],
-      rows,
-      false,
-    ),
-    '',
+    ...(withAuto
+      ? [
+          `- \`auto\` (premium formats): median bytes ${median(autoBytes)} over turbo-q75's median ${median(turboBytes)}: **${(median(autoBytes) / median(turboBytes)).toFixed(3)}×** (ratio of medians); median of per-photo ratios ${median(autoBytes.map((bytes, i) => bytes / turboBytes[i]!)).toFixed(3)}×; below turbo-q75's look ${autoBelow} of ${images.length}`,
+          '',
+          table(['Photo', 'turbo-q75 bytes', '`auto` bytes', '`auto` × turbo-q75', '`auto` look'], autoRows, false),
+          '',
+        ]
+      : []),
   ];
   process.stdout.write(`${out.join('\n')}\n`);
 }

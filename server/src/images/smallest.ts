@@ -4,6 +4,7 @@ import { fromPixels } from './loaders.js';
 import { wholeFinalist, type WholeChoice } from './finalists.js';
 import { detailSample, smartTuning, type Bar, type QualityChoice } from './search.js';
 import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
+import { paletteAsWebp, webpOfPalette } from './graphic-webp.js';
 import { packPng } from './png-pack.js';
 import { paletteSettings, type PaletteChoice } from './smart-png.js';
 import type { InputFormat } from './formats.js';
@@ -13,7 +14,8 @@ import { hasTransparency, type RawImage } from './ssim.js';
 /**
  * "Smallest format" (`auto`): per image, the smallest of the plan's formats at the look smart mode
  * promises. JPEG, WebP and AVIF are each searched to libjpeg-turbo q75's look at both scales. An image
- * the rough palette trial does not rule out also offers its palette PNG or lossless WebP. When it did
+ * the rough palette trial does not rule out also offers its palette, as a PNG or as lossless WebP of
+ * the same pixels (docs/decisions/0292-graphics-as-palette-webp.md), or lossless WebP. When it did
  * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic: its palette is searched
  * first and its lossy candidates must reach its palette's look too (pngquant's, on every score). A photo is searched lossy first, and
  * its palette only as far as it can still win. Candidates are compared by their bytes on the search
@@ -88,7 +90,8 @@ interface Search {
   deadline: SearchDeadline;
 }
 
-type Candidate = FormatChoice & { bytes: number };
+/** A candidate with its bytes on the sample; `paletteWebp`: its palette PNG's pixels written as lossless WebP (graphic-webp.ts). */
+type Candidate = FormatChoice & { bytes: number; paletteWebp?: true };
 
 /**
  * A photo: the lossy formats first, at the photo look; then a palette PNG (and lossless WebP beside a
@@ -110,7 +113,7 @@ async function photoChoice({ prepared, allowed, seed, original, base, sample, de
   // A lossy winner and AVIF are judged again on the whole photo, where AVIF does better than on the sample (decision 0139).
   if (lossy && (!exact || lossy.bytes <= exact.bytes))
     return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline));
-  return smaller(lossy, exact) ?? fallback(allowed, original, base);
+  return (await written(prepared, smaller(lossy, exact), deadline)) ?? fallback(allowed, original, base);
 }
 
 /** Arrived lossless with few colours: its palette's bytes set the bar, and when a palette holds it, it is a graphic held to the palette look (decisions 0105, 0132). */
@@ -119,10 +122,9 @@ async function fewColoursChoice({ prepared, allowed, seed, original, base, sampl
   const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
   const bar: Bar = { bytes: exact?.bytes ?? Infinity };
   // Out of time: what is verified so far, else lossless (fallback), which is at any look.
-  const lossy = deadline.passed
-    ? null
-    : await lossyChoice(await lookJudge(prepared, { paletteLook: palette.look, sample, deadline }), allowed, seed, original, base, bar);
-  return smaller(exact, lossy) ?? fallback(allowed, original, base);
+  const judge = deadline.passed ? null : await lookJudge(prepared, { paletteLook: palette.look, sample, deadline });
+  const lossy = judge && (await lossyChoice(judge, allowed, seed, original, base, bar));
+  return (await written(prepared, smaller(exact, lossy), deadline)) ?? fallback(allowed, original, base);
 }
 
 /** The smallest lossy format at the judge's look: the cheap first one sets the bar, the others are then searched side by side against it. */
@@ -161,9 +163,21 @@ function settingOf({ format, quality, tuning, similarity, encoded }: WholeChoice
 }
 
 /** The smaller of two candidates; a tie goes to the first. */
-function smaller(a: Candidate | null, b: Candidate | null): FormatChoice | null {
-  const chosen = a && (!b || a.bytes <= b.bytes) ? a : b;
-  return chosen && { format: chosen.format, quality: chosen.quality, tuning: chosen.tuning, similarity: chosen.similarity };
+function smaller(a: Candidate | null, b: Candidate | null): Candidate | null {
+  return a && (!b || a.bytes <= b.bytes) ? a : b;
+}
+
+/**
+ * The chosen candidate as the caller takes it; a palette WebP is written here at full size (the palette
+ * PNG's pixels as lossless WebP), as encode() writes each format in one step. Out of time before that,
+ * the palette PNG it was made from, which is at the same look.
+ */
+async function written(prepared: RawImage, chosen: Candidate | null, deadline: SearchDeadline): Promise<FormatChoice | null> {
+  if (!chosen) return null;
+  const { format, quality, tuning, similarity } = chosen;
+  if (!chosen.paletteWebp) return { format, quality, tuning, similarity };
+  if (deadline.passed) return { format: 'png', quality, tuning, similarity };
+  return { format, quality, tuning, similarity, encoded: await paletteAsWebp(prepared, chosen) };
 }
 
 /** Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible. */
@@ -186,28 +200,33 @@ async function graphicChoice(
   base: EncodeTuning,
   deadline: SearchDeadline,
 ): Promise<Candidate | null> {
-  const png =
+  const setting = {
+    quality: palette.quality,
+    tuning: palette.tuning,
+    ...(palette.similarity === undefined ? {} : { similarity: palette.similarity }),
+  };
+  // The palette PNG of the sample once more (paletteSettings keeps no file), for its packed bytes and its WebP.
+  const samplePng =
+    palette.bytes !== null && !deadline.passed ? await encode(fromPixels(sample), 'png', palette.quality, palette.tuning).toBuffer() : null;
+  const png: Candidate | null =
     allowed.includes('png') && palette.bytes !== null
-      ? {
-          format: 'png' as const,
-          quality: palette.quality,
-          tuning: palette.tuning,
-          bytes: await packedBytes(sample, palette, palette.bytes, deadline),
-          similarity: palette.similarity,
-        }
+      ? { format: 'png', ...setting, bytes: samplePng ? await packedBytes(samplePng, palette.bytes, sample) : palette.bytes }
       : null;
   if (!allowed.includes('webp') || deadline.passed) return png;
   const lossless = { ...base, webpLossless: true };
   const webpBytes = (await encode(fromPixels(sample), 'webp', 100, lossless).toBuffer()).length;
-  return png && png.bytes <= webpBytes ? png : { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes, similarity: 1 };
+  const exact: Candidate = { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes, similarity: 1 };
+  // The palette's very pixels as lossless WebP: the palette's look, often in fewer bytes than its PNG (decision 0292).
+  const paletteWebp: Candidate | null = samplePng
+    ? { format: 'webp', ...setting, bytes: (await webpOfPalette(samplePng)).length, paletteWebp: true }
+    : null;
+  return smaller(smaller(png, paletteWebp), exact);
 }
 
 /**
  * The palette's bytes on the sample as the result writes them, packed by oxipng (png-pack.ts), so the
  * lossy and lossless WebP candidates compete with the PNG a person would get (docs/decisions/0265).
  */
-async function packedBytes(sample: RawImage, palette: QualityChoice, bytes: number, deadline: SearchDeadline): Promise<number> {
-  if (deadline.passed) return bytes;
-  const encoded = await encode(fromPixels(sample), 'png', palette.quality, palette.tuning).toBuffer();
-  return Math.min(bytes, (await packPng(encoded, sample.width * sample.height)).length);
+async function packedBytes(samplePng: Buffer, bytes: number, sample: RawImage): Promise<number> {
+  return Math.min(bytes, (await packPng(samplePng, sample.width * sample.height)).length);
 }
