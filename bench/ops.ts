@@ -1,14 +1,16 @@
 /*
  * `npm run bench:ops` (issue 35's figures, docs/benchmarks.md), after `npm run build`:
- * 1. idle RSS of the production start, `node server/dist/main.js` on the embedded database, first start and
- *    restart (goal ≤ 200 MB), and after the landing page and an upload;
+ * 1. idle RSS of the production start as README runs it (with the memory settings of decision 0280) on the
+ *    embedded database, beside the same build started plainly and optionally an older build (bench/idle-memory.ts):
+ *    5 s after start and 30 s after a visit (goal ≤ 200 MB); and what those settings cost in speed;
  * 2. the time from SIGTERM to exit with an upload in flight, and what the upload got;
  * 3. the time from Redis stopping to /api/health/ready answering 503, and to an upload's 503, on a private
  *    redis-server on a free port that this benchmark starts and stops (never the machine's Redis);
  * 4. what request metrics cost: requests/s and CPU per request of two app processes, one counting requests
  *    and one not (bench/ops-metrics-server.ts), then the same two apps in this process through inject, in
  *    alternating rounds in this one run, as ratios; and the recording alone.
- * Options: --reps N (default 3), --only rss,sigterm,redis,metrics, --swap (start the metrics-off server first).
+ * Options: --reps N (default 3; the memory part takes at least 5), --only rss,speed,sigterm,redis,metrics,
+ * --before <an older build's main.js> (memory part), --swap (start the metrics-off server first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,8 +22,9 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { freePort } from '../server/test/ports.js';
 import { freshPostgres } from './postgres.js';
-import { processesCpu, treeMemory } from './process-tree.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { measureIdleMemory, measureStartSpeed, startKinds } from './idle-memory.js';
+import { processesCpu } from './process-tree.js';
+import type { ServerProcess } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argument = (name: string) => {
@@ -29,28 +32,15 @@ const argument = (name: string) => {
   return at === -1 ? undefined : process.argv[at + 1];
 };
 const reps = Number(argument('reps') ?? 3);
-const only = new Set((argument('only') ?? 'rss,sigterm,redis,metrics').split(','));
+const only = new Set((argument('only') ?? 'rss,speed,sigterm,redis,metrics').split(','));
 const postgresAdmin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (!existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('run `npm run build` first');
 
-/** The built server, with only PATH and HOME from this environment. */
-const production = (settings: Record<string, string>) =>
-  startServer('build', { NODE_ENV: 'production', ...settings }, { inheritEnv: false });
-
-/** The highest RSS of the server's process tree over ten samples in 2 s. */
-async function idleRss(pid: number): Promise<{ mb: number; processes: number }> {
-  let highest = { bytes: 0, processes: 0 };
-  for (let i = 0; i < 10; i++) {
-    const now = await treeMemory(pid);
-    if (now.bytes > highest.bytes) highest = now;
-    await sleep(200);
-  }
-  return { mb: mb(highest.bytes), processes: highest.processes };
-}
+/** The built server as README's production start runs it, with only PATH and HOME from this environment. */
+const production = startKinds().documented!;
 
 /** A photo-sized JPEG (3000×2000 noise): a second or more of work to WebP at full size. */
 const photo = await sharp({
@@ -71,36 +61,6 @@ async function upload(origin: string) {
   const body = await response.text();
   const doneAt = performance.now();
   return { status: response.status, retryAfter: response.headers.get('retry-after'), ms: doneAt - began, doneAt, body };
-}
-
-async function measureRss() {
-  const rows: string[] = [];
-  for (let rep = 1; rep <= reps; rep++) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-ops-rss-'));
-    let server = await production({ DATA_DIR: dataDir });
-    await sleep(5000);
-    const first = await idleRss(server.pid);
-    await server.stop();
-    server = await production({ DATA_DIR: dataDir });
-    await sleep(5000);
-    const restart = await idleRss(server.pid);
-    await fetch(`${server.origin}/`).then((r) => r.text());
-    const upload1 = await upload(server.origin);
-    // The job process ends after a minute without work (decision 0096): the server alone is left.
-    await sleep(65_000);
-    const afterUpload = await idleRss(server.pid);
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    rows.push(
-      `| ${rep} | ${first.mb} MB (${first.processes}) | ${restart.mb} MB (${restart.processes}) | ${afterUpload.mb} MB (${afterUpload.processes}), upload ${upload1.status} |`,
-    );
-    console.log(rows.at(-1));
-  }
-  return [
-    '| Run | Idle, first start | Idle, restart | A minute after the landing page and one upload |',
-    '| --- | --- | --- | --- |',
-    ...rows,
-  ];
 }
 
 async function measureSigterm() {
@@ -329,7 +289,8 @@ const report: string[] = [
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 ];
-if (only.has('rss')) report.push('', ...(await measureRss()));
+if (only.has('rss')) report.push('', ...(await measureIdleMemory(Math.max(5, reps), photo, argument('before'))));
+if (only.has('speed')) report.push('', ...(await measureStartSpeed(reps, photo)));
 if (only.has('sigterm')) report.push('', ...(await measureSigterm()));
 if (only.has('redis')) report.push('', ...(await measureRedis()));
 if (only.has('metrics')) report.push('', ...(await measureMetrics()));

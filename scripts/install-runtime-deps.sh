@@ -14,10 +14,11 @@
 # - tini: the container's init (PID 1), which passes SIGTERM to node and reaps what LibreOffice leaves
 # - pngquant: the graphics' reference, run as its own program: smart PNG takes its palette as a verified
 #   candidate and measures its own against its real look; without it, a stand-in (docs/decisions/0288)
+# - libjemalloc2: the allocator the production start preloads into node (LD_PRELOAD, docs/decisions/0280)
 # Images need no other package: sharp and @napi-rs/image bring their own libvips and encoders from npm.
 set -euo pipefail
 
-packages=(libreoffice-impress bubblewrap fonts-dejavu-core ca-certificates tini pngquant)
+packages=(libreoffice-impress bubblewrap fonts-dejavu-core ca-certificates tini pngquant libjemalloc2)
 
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 

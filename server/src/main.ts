@@ -20,6 +20,7 @@ import { JobStillRunning } from './jobs/result-queue.js';
 import { stopWithin, stoppedBeforeDone } from './runtime/shutdown.js';
 import { originWarnings } from './http/public-origin.js';
 import { listeningNames } from './http/allowed-hosts.js';
+import { missingMemorySettings } from './runtime/memory-settings.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -56,6 +57,9 @@ async function main() {
         }))
       : null;
   for (const [details, message] of startNotes) app.log.warn(details, message);
+  // NODE_ENV=production given, as the production start does, yet not its memory settings (docs/decisions/0280); npm start says nothing.
+  const memoryNote = process.env.NODE_ENV === 'production' ? missingMemorySettings() : null;
+  if (memoryNote) app.log.warn(memoryNote);
   if (database.pglite && !control)
     app.log.warn({ dataDir: env.DATA_DIR }, 'DATA_DIR is too long a path for the backup socket: npm run backup needs the server stopped');
   // Links without PUBLIC_URL, and a proxy trusted by hop count (docs/decisions/0259).

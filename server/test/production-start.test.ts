@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PRODUCTION_ALLOCATOR, PRODUCTION_NODE_FLAGS } from '../src/runtime/memory-settings.js';
 import { freePort } from './ports.js';
 
 /*
@@ -48,13 +49,17 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-async function start(command: string, args: string[], readyWithinMs = 60_000): Promise<Started> {
+async function start(command: string, args: string[], readyWithinMs = 60_000, settings: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lightpix-production-'));
   folders.push(dataDir);
   const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   for (const name of ['NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'REDIS_URL', 'DATABASE_URL']) delete env[name];
-  const child = spawn(command, args, { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...env, ...settings, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -81,6 +86,21 @@ const serverPid = (output: string) => {
   const line = output.split('\n').find((l) => l.includes('Lightpix is ready'));
   return (JSON.parse(line!) as { pid: number }).pid;
 };
+/** Whether a process has jemalloc mapped, and its children's pids (Linux /proc). */
+const mapsJemalloc = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libjemalloc');
+const childrenOf = (pid: number) =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -100,7 +120,8 @@ describe.skipIf(!built)('the production start', () => {
     for (const file of ['main.js', 'worker.js', 'job-child.js', 'heic-worker.mjs', 'ops.js', 'admin.js']) {
       const code = readFileSync(path.join(root, 'server/dist', file), 'utf8');
       const statements = /^(?:import|export)\b[^;]*?["']([^"'./][^"']*)["'];?$/gm;
-      const calls = /\b(?:import|require)\(\s*["']([^"'./][^"']*)["']\s*\)/g;
+      // require2(…) too: esbuild renames a module's own createRequire (sharp, loaded on first use, decision 0280).
+      const calls = /\b(?:import|require\d*)\(\s*["']([^"'./][^"']*)["']\s*\)/g;
       for (const match of [...code.matchAll(statements), ...code.matchAll(calls)]) {
         if (!builtins.has(match[1]!) && !match[1]!.startsWith('node:')) imported.add(packageOf(match[1]!));
       }
@@ -125,7 +146,8 @@ describe.skipIf(!built)('the production start', () => {
   });
 
   it('node server/dist/main.js answers an upload in flight and exits within 10 s of SIGTERM', async () => {
-    const server = await start(process.execPath, ['server/dist/main.js']);
+    // As README, the Containerfile and the systemd unit start it: with the memory settings of decision 0280.
+    const server = await start(process.execPath, [...PRODUCTION_NODE_FLAGS, 'server/dist/main.js'], 60_000, PRODUCTION_ALLOCATOR);
     // A photo-sized image to WebP at its full size: a second or more of work, so it is still in flight when the stop comes.
     const noise = await sharp({
       create: { width: 3000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
@@ -138,6 +160,12 @@ describe.skipIf(!built)('the production start', () => {
     const upload = fetch(`${server.url}/api/images/process`, { method: 'POST', body: form, headers: { origin: server.url } });
     // Stopped once the upload has arrived and its job runs.
     await new Promise((resolve) => setTimeout(resolve, 400));
+    // The server runs on jemalloc and says nothing of missing settings; its job process is back on glibc.
+    expect(mapsJemalloc(server.child.pid!)).toBe(true);
+    expect(server.output()).not.toContain('memory settings');
+    const jobProcesses = childrenOf(server.child.pid!);
+    expect(jobProcesses.length).toBeGreaterThan(0);
+    expect(jobProcesses.filter(mapsJemalloc)).toEqual([]);
     const stoppedAt = performance.now();
     server.child.kill('SIGTERM');
     const response = await upload;
@@ -158,6 +186,10 @@ describe.skipIf(!built)('the production start', () => {
     const pid = serverPid(server.output());
     expect(pid).not.toBe(server.child.pid);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // NODE_ENV=production without the production start's memory settings: one warning names them (decision 0280).
+    expect(server.output()).toMatch(
+      /"level":"warn".*without the production start's memory settings \(LD_PRELOAD=libjemalloc\.so\.2 .*--max-semi-space-size=2/,
+    );
     const stoppedAt = performance.now();
     server.child.kill('SIGTERM');
     await server.exited;

@@ -5,10 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationState, refuseUnlessCurrent, type MigrationState } from './migrations.js';
 export { SchemaNotCurrent } from './migrations.js';
 import * as tables from './schema/index.js';
@@ -130,7 +128,9 @@ export async function openPostgres(
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: connectTimeoutMs });
+  // The PostgreSQL driver loads only with DATABASE_URL: the embedded database's process never needs it (docs/decisions/0280).
+  const [{ default: pgDriver }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new pgDriver.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: connectTimeoutMs });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   try {
@@ -167,6 +167,10 @@ export async function openPostgres(
  * connection, so an instance that dies mid-way frees it (docs/decisions/0062).
  */
 async function migrateOnce(pool: pg.Pool, migrations: string): Promise<void> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const connection = await pool.connect();
   try {
     await connection.query('select pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);

@@ -1,21 +1,37 @@
-import sharp, { type Sharp } from 'sharp';
+import { createRequire } from 'node:module';
+import type Library from 'sharp';
+import type { Sharp, SharpInput, SharpOptions } from 'sharp';
 import type { RawImage } from './ssim.js';
 
+const require = createRequire(import.meta.url);
+let library: typeof Library | undefined;
+
 /**
- * Only the decoders of the formats we accept may ever see an upload: SVG (librsvg), PDF, PSD and the
- * rest are refused before they parse a byte, which also ends their cost (a hostile .svgz took 10 s).
+ * sharp and libvips, loaded at the first image this process touches: a web process that has not yet
+ * inspected an upload does not map them (docs/decisions/0280-idle-memory-second-round.md). Only the
+ * decoders of the formats we accept may ever see an upload: SVG (librsvg), PDF, PSD and the rest are
+ * refused before they parse a byte, which also ends their cost (a hostile .svgz took 10 s).
  */
-sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({
-  operation: [
-    'VipsForeignLoadJpeg',
-    'VipsForeignLoadPng',
-    'VipsForeignLoadWebp',
-    'VipsForeignLoadNsgif',
-    'VipsForeignLoadHeif',
-    'VipsForeignLoadTiff',
-  ],
-});
+export function sharpLibrary(): typeof Library {
+  if (library) return library;
+  const loaded = require('sharp') as typeof Library;
+  loaded.block({ operation: ['VipsForeignLoad'] });
+  loaded.unblock({
+    operation: [
+      'VipsForeignLoadJpeg',
+      'VipsForeignLoadPng',
+      'VipsForeignLoadWebp',
+      'VipsForeignLoadNsgif',
+      'VipsForeignLoadHeif',
+      'VipsForeignLoadTiff',
+    ],
+  });
+  library = loaded;
+  return loaded;
+}
+
+/** A sharp pipeline over `input`, as `sharp(input, options)`. */
+export const sharp = (input?: SharpInput, options?: SharpOptions): Sharp => sharpLibrary()(input, options);
 
 /** A pipeline over decoded pixels, for trial encodes that must not decode the file again. */
 export function fromPixels(image: RawImage) {
@@ -30,5 +46,3 @@ export async function rawPixels(pipeline: Sharp): Promise<RawImage> {
 
 /** A trial encode's pixels, to judge how it looks. */
 export const decodePixels = (data: Buffer): Promise<RawImage> => rawPixels(sharp(data));
-
-export { sharp };

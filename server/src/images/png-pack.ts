@@ -1,5 +1,3 @@
-import { losslessCompressPng } from '@napi-rs/image';
-
 /**
  * Better packing for every PNG we write: oxipng (through @napi-rs/image) tries each row filter and
  * deflate strategy on the very same pixels, where libvips writes a palette with no filter at all. On
@@ -30,6 +28,8 @@ export function worthPacking(png: Buffer, pixels: number): boolean {
  */
 export async function packPng(png: Buffer, pixels: number): Promise<Buffer> {
   if (!worthPacking(png, pixels)) return png;
+  // Loaded with the first PNG packed: only job processes pack (docs/decisions/0280-idle-memory-second-round.md).
+  const { losslessCompressPng } = await import('@napi-rs/image');
   try {
     const packed = await losslessCompressPng(png);
     return packed.length < png.length ? packed : png;

@@ -73,7 +73,7 @@ async function reframe(data: Buffer, info: ImageInfo, crop: CropRequest | null, 
     pipeline = pipeline.resize(
       crop.width,
       crop.height,
-      cutOut ? { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } } : { fit: 'cover', position: sharp.strategy.attention },
+      cutOut ? { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } } : { fit: 'cover', position: 'attention' },
     );
   }
   if (background) pipeline = pipeline.flatten({ background });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inspectImage } from '../images/inspect.js';
 import type { AppJobs } from './handlers.js';
 import { canWatchMemory } from './job-watch.js';
-import { childProcessPool } from './process-pool.js';
+import { childProcessPool, JOB_PROCESS_MALLOC, jobProcessEnv } from './process-pool.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 type Pool = ReturnType<typeof childProcessPool<AppJobs>>;
@@ -17,6 +17,17 @@ type StubJobs = {
   hang: (input: { ms: number }) => Promise<never>;
 };
 const stubScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/job-child-stub.ts');
+
+describe("a job process's allocator (decisions 0164, 0280)", () => {
+  it("is glibc's with the job settings, not the jemalloc preloaded into the server; other preloads stay", () => {
+    const server = { PATH: '/usr/bin', LD_PRELOAD: 'libjemalloc.so.2', MALLOC_CONF: 'background_thread:true' };
+    expect(jobProcessEnv(server)).toEqual({ PATH: '/usr/bin', ...JOB_PROCESS_MALLOC });
+    expect(jobProcessEnv({ ...server, LD_PRELOAD: '/opt/agent/libtrace.so /usr/lib/x86_64-linux-gnu/libjemalloc.so.2' }).LD_PRELOAD).toBe(
+      '/opt/agent/libtrace.so',
+    );
+    expect(jobProcessEnv({ PATH: '/usr/bin' })).toEqual({ PATH: '/usr/bin', ...JOB_PROCESS_MALLOC });
+  });
+});
 
 describe('a job process started while the upload arrives (decision 0154)', { timeout: 120_000 }, () => {
   let pool: Pool | null = null;

@@ -1,4 +1,5 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { invalidDeck } from './zip.js';
 
 /**
@@ -24,8 +25,15 @@ const options = {
   isArray: (_name: string, _path: unknown, _isLeaf: boolean, isAttribute: boolean) => !isAttribute,
 } as const;
 
-const parser = new XMLParser(options);
-const builder = new XMLBuilder({ ...options, suppressEmptyNode: true });
+const require = createRequire(import.meta.url);
+let tools: { parser: XMLParser; builder: XMLBuilder } | undefined;
+/** The parser and builder, made with the first deck read: a process that reads none never loads them (docs/decisions/0280). */
+function xml() {
+  if (tools) return tools;
+  const { XMLBuilder, XMLParser } = require('fast-xml-parser') as typeof import('fast-xml-parser');
+  tools = { parser: new XMLParser(options), builder: new XMLBuilder({ ...options, suppressEmptyNode: true }) };
+  return tools;
+}
 
 const DTD = /<!DOCTYPE|<!ENTITY/i;
 /** 8-bit encodings in which a DTD is spelled in ASCII, so the check below sees it. */
@@ -70,14 +78,14 @@ export function assertNoDtd(data: Buffer, partName: string): string {
 export function parseXml(data: Buffer, partName: string): XmlNode {
   const text = assertNoDtd(data, partName);
   try {
-    return parser.parse(text) as XmlNode;
+    return xml().parser.parse(text) as XmlNode;
   } catch {
     throw invalidDeck(`The part ${partName} is not well-formed XML; the deck is damaged.`);
   }
 }
 
 export function buildXml(tree: XmlNode): Buffer {
-  return Buffer.from(DECLARATION + (builder.build(tree) as string), 'utf8');
+  return Buffer.from(DECLARATION + (xml().builder.build(tree) as string), 'utf8');
 }
 
 /** The name without its namespace prefix: `p:pic` → `pic`. */

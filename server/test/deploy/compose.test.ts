@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv, settingNames } from '../../src/runtime/env.js';
+import { PRODUCTION_NODE_FLAGS } from '../../src/runtime/memory-settings.js';
 
 /*
  * compose.yaml (issue 35 point 2, docs/decisions/0242). No container runtime can pull images here, so the
@@ -57,7 +58,9 @@ describe('compose.yaml', () => {
       ['worker', 'worker'],
     ]);
     for (const [, service] of lightpix) expect(service.build).toEqual({ context: '.', dockerfile: 'Containerfile' });
-    expect(services.worker!.command).toEqual(['node', 'server/dist/worker.js']);
+    // The image's CMD runs the web instances; the worker's command carries the same node flags (decision 0280).
+    expect(services.worker!.command).toEqual(['node', ...PRODUCTION_NODE_FLAGS, 'server/dist/worker.js']);
+    expect([services.web1!.command, services.web2!.command]).toEqual([undefined, undefined]);
     expect(services.postgres!.image).toMatch(/postgres:/);
     expect(services.redis!.image).toMatch(/redis:/);
     expect(services.redis!.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'noeviction']));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@lightpix/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settingDefaults } from '../../src/runtime/env.js';
+import { ALLOCATOR_PACKAGE, PRODUCTION_ALLOCATOR, PRODUCTION_NODE_FLAGS } from '../../src/runtime/memory-settings.js';
 
 /*
  * The Containerfile, its install script and the systemd units (issue 35 point 2, docs/decisions/0241,
@@ -91,10 +92,29 @@ describe('the Containerfile', () => {
     expect(user).toEqual(['USER lightpix']);
     expect(runtime.lines.indexOf(user[0]!)).toBeLessThan(runtime.lines.findIndex((line) => line.startsWith('CMD ')));
     expect(instruction('ENTRYPOINT')).toEqual(['ENTRYPOINT ["/usr/bin/tini", "--"]']);
-    expect(instruction('CMD')).toEqual(['CMD ["node", "server/dist/main.js"]']);
+    expect(instruction('CMD')).toEqual([
+      `CMD ${JSON.stringify(['node', ...PRODUCTION_NODE_FLAGS, 'server/dist/main.js']).replaceAll(',', ', ')}`,
+    ]);
     const healthcheck = instruction('HEALTHCHECK').join(' ');
     expect(healthcheck).toContain(apiPaths.healthLive);
     expect(instruction('ENV').join(' ')).toContain('NODE_ENV=production');
+  });
+
+  it("runs node with the production start's memory settings, its allocator installed by the script (decision 0280)", () => {
+    const env = instruction('ENV').join(' ');
+    for (const [name, value] of Object.entries(PRODUCTION_ALLOCATOR)) expect(env).toContain(`${name}=${value}`);
+    expect(runtimePackages).toContain(ALLOCATOR_PACKAGE);
+  });
+});
+
+describe("README's production start (decision 0280)", () => {
+  it('sets the memory settings the Containerfile, the units and the benchmarks use', () => {
+    const readme = read('README.md');
+    const allocator = Object.entries(PRODUCTION_ALLOCATOR).map(([name, value]) => `${name}=${value}`);
+    expect(readme).toContain(`export ${allocator.join(' ')}\n`);
+    expect(readme).toContain(`NODE_ENV=production node ${[...PRODUCTION_NODE_FLAGS, 'server/dist/main.js'].join(' ')}`);
+    for (const file of ['docs/operations.md', 'README.md'])
+      expect(read(file).replace(/\s+/g, ' ')).not.toMatch(/`node server\/dist\/(main|worker)\.js`/);
   });
 });
 
@@ -144,7 +164,13 @@ describe.each([
   it('runs the built server with node directly and stops it with SIGTERM within 15 s', () => {
     const service = unit(file).get('Service')!;
     expect(service.get('Type')).toEqual(['simple']);
-    expect(service.get('ExecStart')).toEqual([`/usr/bin/node ${entry}`]);
+    expect(service.get('ExecStart')).toEqual([`/usr/bin/node ${[...PRODUCTION_NODE_FLAGS, entry].join(' ')}`]);
+    // The production start's allocator (decision 0280), as the Containerfile sets it.
+    expect(service.get('Environment')).toContain(
+      Object.entries(PRODUCTION_ALLOCATOR)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' '),
+    );
     expect(read('server/build.mjs')).toContain(`outfile: '${entry.replace('server/', '')}'`);
     expect(service.get('EnvironmentFile')).toEqual(['/etc/lightpix/lightpix.env']);
     expect(service.get('KillSignal')).toEqual(['SIGTERM']);

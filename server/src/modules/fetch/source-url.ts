@@ -1,7 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup as systemLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
 import { isPublicAddress, literalAddress } from './public-address.js';
 
 /** Why a source URL gave no image: its address is not allowed, or it could not be fetched. */
@@ -111,6 +110,8 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown },
 
 /** One request to one pinned address; the answer's status, Location and (for a 2xx) body. */
 async function fetchHop(url: URL, pinned: LookupAddress, options: SourceFetchOptions, signal: AbortSignal) {
+  // Loaded with the first source URL fetched (docs/decisions/0280-idle-memory-second-round.md).
+  const { Agent, request } = await import('undici');
   const agent = new Agent({ connect: { lookup: pinnedLookup(pinned) }, connections: 1, pipelining: 0 });
   try {
     const response = await request(url, {
