@@ -86,6 +86,26 @@ export async function lookScores(sample: RawImage, longSide: number, stride: Ssi
   };
 }
 
+/**
+ * The view-size scores alone (per background, white then black for a transparent original: colour SSIM,
+ * then luma) of whole images against `original`: a check at the page size on a result a search chose on a
+ * mosaic sample, whose own view is not the whole image's (docs/decisions/0288).
+ */
+export async function viewScores(original: RawImage, stride: SsimStride) {
+  const backgrounds = hasTransparency(original) ? [overWhite, overBlack] : [overWhite];
+  const scale = Math.min(1, VIEW_SIDE / Math.max(original.width, original.height));
+  const views = await Promise.all(backgrounds.map((composite) => reduced(composite(original), scale)));
+  const lumas = views.map(luma);
+  return async (decoded: RawImage): Promise<number[]> => {
+    const found: number[] = [];
+    for (const [i, composite] of backgrounds.entries()) {
+      const view = await reduced(composite(decoded), scale);
+      found.push(ssim(views[i]!, view, stride), ssim(lumas[i]!, luma(view), stride));
+    }
+    return found;
+  };
+}
+
 /** The same pixels reduced by `scale` (≤ 1), as the view size shows them. */
 async function reduced(image: RawImage, scale: number): Promise<RawImage> {
   if (scale >= 1) return image;

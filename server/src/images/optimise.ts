@@ -63,8 +63,6 @@ const TIME_LIMIT_SECONDS = JOB_WALL_LIMIT_MS / 1000;
 /** Target-size search walks the slider's own steps. */
 const QUALITY_STEP = 5;
 const LOWEST_QUALITY = 10;
-/** pngquant's palette is made at `--quality=65-80`: the result says 80 (docs/decisions/0288). */
-const REFERENCE_QUALITY = 80;
 /** Room for the segment or chunk headers and PNG's text copies around kept fields. */
 const KEPT_CONTAINER_BYTES = 256;
 
@@ -220,13 +218,9 @@ export async function optimiseImage(
   // Every PNG packed by oxipng: the same pixels in fewer bytes (docs/decisions/0265-graphics-packed-by-oxipng.md).
   if (format === 'png') output = await packPng(output, size.width * size.height);
   // Smart PNG: pngquant's own palette when smaller, or instead of a palette no search verified (decision 0288).
-  const unverified = choice.similarity === undefined && !lossless;
-  const reference = options.maxBytes === null && choice.reference ? await choice.reference(unverified ? Infinity : output.length) : null;
-  const tookReference = reference !== null && (reference.length < output.length || unverified);
-  if (tookReference) {
-    output = reference;
-    quality = REFERENCE_QUALITY;
-  }
+  const replacement =
+    options.maxBytes === null && choice.instead ? await choice.instead(output, lossless || choice.similarity !== undefined) : null;
+  if (replacement) ({ data: output, quality } = replacement);
   // A search for the look or for a target size says whether it ran to its end (decisions 0130, 0155).
   const search = (pixels && (options.quality === 'smart' || auto)) || options.maxBytes !== null ? deadline.outcome : null;
 
@@ -251,7 +245,7 @@ export async function optimiseImage(
       };
     }
   }
-  const similarity = tookReference
+  const similarity = replacement
     ? await run((look ?? measuredLook()).against(output))
     : choice.similarity !== undefined && quality === choice.quality
       ? choice.similarity

@@ -94,12 +94,13 @@ export interface QualityChoice {
    */
   similarity?: number;
   /**
-   * Smart PNG: pngquant's own palette of the whole image, packed when it may beat `toBeat` bytes, or null
-   * when pngquant is not here or cannot reach its quality 65. The result takes it when it is smaller, and
-   * over a setting no search verified: it is the graphics' reference itself, at its look by definition
-   * (docs/decisions/0288).
+   * Smart PNG: what replaces `result` (this setting's whole image, packed; `verified` when a search
+   * verified the setting), or null to keep it: pngquant's own palette of the whole image, packed, when
+   * smaller or when nothing verified the result, the graphics' reference itself at its look by definition;
+   * for an image searched on a mosaic, a richer palette or pngquant's when the result falls short of it at
+   * the page size (docs/decisions/0288).
    */
-  reference?: (toBeat: number) => Promise<Buffer | null>;
+  instead?: (result: Buffer, verified: boolean) => Promise<{ data: Buffer; quality: number } | null>;
 }
 
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */

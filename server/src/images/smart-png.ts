@@ -1,7 +1,7 @@
 import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodeTuning } from './encode.js';
-import { lookScores } from './look.js';
+import { lookScores, viewScores } from './look.js';
 import { packPng } from './png-pack.js';
 import { pngquantPalette } from './pngquant.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
@@ -87,15 +87,17 @@ const DITHERED_QUALITIES = [93, 99];
  * white at full size at least the palette bar, below which banding shows on gradients; `pngquant` is
  * the look alone, without that bar.
  */
-async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning, png: boolean) {
+async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning, reference: Reference | null) {
   const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
-  // Smart PNG asks pngquant itself when it runs here: its look with no lead to guess (decision 0288); else our stand-in plus the lead.
-  const real = png ? await pngquantPalette(sample) : null;
-  const encoded =
-    real ?? (await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer());
+  // Smart PNG asks pngquant itself when it runs here: its palette of the whole image, cut as the sample is, so its look
+  // with no lead to guess (decision 0288); else our stand-in plus the lead.
+  const whole = reference ? await reference.palette() : null;
+  const real = whole ? detailSample(await decodePixels(whole)) : null;
+  const stand = async () =>
+    decodePixels(await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer());
   const lead = real ? 0 : PNGQUANT_LEAD;
   const pngquant: number[] = [];
-  for await (const score of scorer.scores(await decodePixels(encoded))) pngquant.push(score + lead * (1 - score));
+  for await (const score of scorer.scores(real ?? (await stand()))) pngquant.push(score + lead * (1 - score));
   const look = [Math.max(pngquant[0]!, PALETTE_SSIM_TARGET), ...pngquant.slice(1)];
   // Below 1 wherever pngquant's look is: a palette with the very same pixels always reaches it (decision 0157).
   const bar = look.map((score) => score + Math.min(PALETTE_MARGIN, PALETTE_MARGIN_SHARE * (1 - score)));
@@ -117,12 +119,47 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
  */
 const PACKED_SHARE_AT_LEAST = 0.7;
 
-/** pngquant's palette of the whole image, packed by oxipng when it may come out smaller than `toBeat` bytes (null without pngquant, or below its quality 65). */
-function referenceOf(prepared: RawImage) {
-  return async (toBeat: number) => {
-    const palette = await pngquantPalette(prepared);
-    if (!palette || palette.length * PACKED_SHARE_AT_LEAST >= toBeat) return palette;
-    return packPng(palette, prepared.width * prepared.height);
+/** pngquant's palette is made at `--quality=65-80`: a result that is pngquant's says 80. */
+const REFERENCE_QUALITY = 80;
+
+/** pngquant's palette of the whole image, made once: it sets the search's bar and is a candidate for the result (decision 0288). */
+interface Reference {
+  /** As pngquant wrote it; null without pngquant, or below its quality 65. */
+  palette(): Promise<Buffer | null>;
+  /** What replaces smart PNG's result (PaletteChoice's `instead`). */
+  instead(result: Buffer, verified: boolean): Promise<{ data: Buffer; quality: number } | null>;
+}
+
+function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): Reference {
+  let made: Promise<Buffer | null> | null = null;
+  const palette = () => (made ??= pngquantPalette(prepared));
+  const pixels = prepared.width * prepared.height;
+  /** Whether `candidate` scores at least `reference`'s look at the page size on every score (ties allowed). */
+  const holds = async (scores: (decoded: RawImage) => Promise<number[]>, candidate: Buffer, reference: number[]) =>
+    (await scores(await decodePixels(candidate))).every((score, i) => score >= reference[i]!);
+  return {
+    palette,
+    async instead(result, verified) {
+      const written = await palette();
+      if (!written) return null;
+      const reference = { quality: REFERENCE_QUALITY, data: written };
+      if (!verified) return { ...reference, data: await packPng(written, pixels) };
+      if (sampled) {
+        // Chosen on a mosaic, whose page-size view is not the whole image's: the result must hold pngquant's look there too,
+        // else the richest undithered palette, else pngquant's own.
+        const scores = await viewScores(prepared, SEARCH_STRIDE);
+        const look = await scores(await decodePixels(written));
+        if (!(await holds(scores, result, look))) {
+          const richest = await packPng(await encode(fromPixels(prepared), 'png', PALETTE_RANGE.high, base).toBuffer(), pixels);
+          if (richest.length < written.length && (await holds(scores, richest, look)))
+            return { quality: PALETTE_RANGE.high, data: richest };
+          return { ...reference, data: await packPng(written, pixels) };
+        }
+      }
+      if (written.length * PACKED_SHARE_AT_LEAST >= result.length) return null;
+      const packed = await packPng(written, pixels);
+      return packed.length < result.length ? { ...reference, data: packed } : null;
+    },
   };
 }
 
@@ -140,7 +177,8 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   // Lossless is the original's pixels: it looks 100 % like it.
   const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
   // Smart PNG's verified candidate beside every result: pngquant's own palette, when pngquant runs here (decision 0288).
-  const reference = png ? { reference: referenceOf(prepared) } : {};
+  const whole = png ? referenceOf(prepared, sample !== prepared, base) : null;
+  const reference = whole ? { instead: whole.instead } : {};
   if (deadline.passed) return { ...lossless, graphic: true, ...reference };
   const trial = paletteTrial(sample, base);
   const ruledOut = await trial.ruledOut();
@@ -149,7 +187,7 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
     const richest = png && !deadline.passed ? await richerThanLossless(sample, base) : null;
     return richest ? { ...richest, bytes: null, graphic: false, ...reference } : { ...lossless, graphic: false, ...reference };
   }
-  const { pngquant, look, reaches, real } = await pngquantLook(prepared, sample, base, png);
+  const { pngquant, look, reaches, real } = await pngquantLook(prepared, sample, base, whole);
   // A cut-out no palette holds (a photo with alpha) is still a graphic whose lossy candidates and lossless WebP compete in `auto`,
   // held to pngquant's look alone: the palette bar is about a palette's bands, and pngquant's own palette falls below it there (decision 0163).
   if (ruledOut) return { ...lossless, graphic: true, look: pngquant, ...reference };
