@@ -78,6 +78,24 @@ test('a guest asks for a target size: an unreachable one is explained and costs 
   expect(await sharp(result).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 427 });
 });
 
+test('a size the server would refuse is marked before anything is sent, by the schema that loads with the first change', async ({
+  page,
+}) => {
+  await page.goto('/guest');
+  await expect(page.getByTestId('upload-area')).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('upload-input').setInputFiles(photo);
+  const width = page.getByLabel('Width (px)');
+  const optimise = page.getByRole('button', { name: 'Optimise', exact: true });
+  await expect(width).not.toHaveAttribute('aria-invalid', 'true');
+  await width.fill('10001');
+  // The shared schema judges it (docs/decisions/0283): it loads on this first change, not with the page.
+  await expect(width).toHaveAttribute('aria-invalid', 'true');
+  await expect(optimise).toBeDisabled();
+  await width.fill('800');
+  await expect(width).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(optimise).toBeEnabled();
+});
+
 test('a guest who chooses to keep metadata gets the camera data back', async ({ page }) => {
   const camera = path.join(path.dirname(photo), 'exif-camera.jpg');
   expect((await sharp(camera).metadata()).exif).toBeDefined();

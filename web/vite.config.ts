@@ -69,6 +69,10 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+const isSharedModule = (id: string) => /shared\/src\/[\w-]+\.ts$/.test(id);
+/** Whether a shared module defines schemas: those stay off the first load, the others may join every page's files (docs/decisions/0283). */
+const importsZod = (id: string) => /from 'zod'/.test(readFileSync(id, 'utf8'));
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [zodWithoutJsonSchema(), precompress()])],
@@ -94,14 +98,22 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The landing's own script (boot.ts) and what it imports stay out of the groups below.
                 // Shared schemas with zod, and the app's small common modules, in one file each: every
                 // file costs ~1 KB of response headers on a phone (docs/decisions/0260).
-                { name: 'shared', test: /node_modules\/zod|shared\/src\/(?!i18n\/)/, includeDependenciesRecursively: false },
+                // zod and the shared schemas in one file, loaded with what needs them, never with a page's first load (docs/decisions/0283).
+                {
+                  name: 'schemas',
+                  test: (id: string) => /node_modules\/zod/.test(id) || (isSharedModule(id) && importsZod(id)),
+                  includeDependenciesRecursively: false,
+                },
                 {
                   name: 'common',
                   test: (id: string) =>
                     (/web\/src\/(lib|components\/ui|features\/(session|consent))\//.test(id) ||
+                      // The shared modules without zod (paths, routes, settings): every page reads some.
+                      (isSharedModule(id) && !importsZod(id)) ||
                       // Small modules every app page loads anyway, each a file (and ~0.5 KB of headers) of its own otherwise.
                       /web\/src\/(components\/router|app\/workspace\/(useWorkspace|LoadFailedAlert)|features\/contact\/api)\./.test(id)) &&
-                    !/lib\/(homePath|languages|notice)\.|ToastView/.test(id),
+                    // What loads on demand (zod's schemas, docs/decisions/0283) stays out of it.
+                    !/lib\/(homePath|languages|notice|answerSchemas|formChecks)\.|ToastView/.test(id),
                   includeDependenciesRecursively: false,
                 },
                 // The toast's code loads with the first toast or touch, not with the page (docs/decisions/0276).

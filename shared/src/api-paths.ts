@@ -100,3 +100,9 @@ export function apiPath<Pattern extends ApiPath>(pattern: Pattern, params: Recor
 
 /** A developer API path without its prefix: shrink and output answer there too, so Tinify's own clients work by changing only the host (docs/decisions/0051). */
 export const tinifyRootPath = (path: ApiPath) => path.slice(DEVELOPER_API_PREFIX.length);
+
+/** The query string of one page of results or history (resultsPageQuerySchema reads it). */
+export function resultsPageSearch(query: { readonly cursor?: string; readonly kind?: 'image' | 'deck' }): string {
+  const params = [query.kind && `kind=${query.kind}`, query.cursor && `cursor=${encodeURIComponent(query.cursor)}`].filter(Boolean);
+  return params.length > 0 ? `?${params.join('&')}` : '';
+}

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** How long a mailed confirmation link works (an e-mail address, or the admin role; docs/decisions/0189). */
-export const CONFIRMATION_LINK_LIFETIME_HOURS = 24;
-
 export const confirmationPurposes = ['email', 'admin'] as const;
 export type ConfirmationPurpose = (typeof confirmationPurposes)[number];
 

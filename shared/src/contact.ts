@@ -1,23 +1,6 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGE_MIN_LENGTH, contactLimits, contactProblems, type ContactField } from './contact-fields.js';
 import { landingLanguages } from './site.js';
-
-export const CONTACT_MESSAGE_MIN_LENGTH = 10;
-export const contactLimits = { name: 100, email: 254, subject: 150, message: 5000 } as const;
-
-/**
- * The English text of every problem a contact field can have, as the server answers in `fields`;
- * the browser writes them from the field's problem code (web/src/features/contact/validation.ts).
- */
-export const contactProblems = {
-  nameRequired: 'Name is required',
-  nameTooLong: 'Name is too long',
-  emailInvalid: 'Valid email is required',
-  subjectRequired: 'Subject is required',
-  subjectTooLong: 'Subject is too long',
-  messageTooShort: `Message must be at least ${CONTACT_MESSAGE_MIN_LENGTH} characters`,
-  messageTooLong: 'Message is too long',
-} as const;
-export type ContactProblem = keyof typeof contactProblems;
 
 /** A missing or non-text field gets the same message as an empty one. */
 const required = (max: number, missing: string, tooLong: string) => z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
@@ -35,10 +18,8 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(CONTACT_MESSAGE_MIN_LENGTH, contactProblems.messageTooShort)
     .max(contactLimits.message, contactProblems.messageTooLong),
-});
+} satisfies Record<ContactField, z.ZodType>);
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export type ContactField = keyof ContactMessage;
-export const contactFields = ['name', 'email', 'subject', 'message'] as const satisfies readonly ContactField[];
 
 /**
  * POST /api/contact. `website` is the honeypot: people never see it, so anything in it means a bot.

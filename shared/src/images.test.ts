@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAllowed, MAX_DIMENSION, processSettingsSchema } from './images.js';
+import { formatAllowed, processSettingsSchema } from './images.js';
+import { MAX_DIMENSION } from './settings.js';
 
 describe('processSettingsSchema (the upload settings, read alike by the panel and the server)', () => {
   it('gives the defaults for fields that are not sent', () => {

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { outputFormatSchema, type OutputFormat } from './plans.js';
-import { DEFAULT_QUALITY, parseQuality, QUALITY_MAX, QUALITY_MIN } from './settings.js';
+import { DEFAULT_QUALITY, MAX_DIMENSION, MIN_TARGET_BYTES, parseQuality, QUALITY_MAX, QUALITY_MIN, SMALLEST_FORMAT } from './settings.js';
 import { deckReportSchema } from './presentations.js';
-
-/** The format choice "Smallest — WebP or AVIF when smaller": per image, the smallest of the plan's formats at smart mode's look. */
-export const SMALLEST_FORMAT = 'auto';
-
-/** Largest side a user may ask for; exact dimensions may enlarge, so they need a bound. */
-export const MAX_DIMENSION = 10_000;
-/** No image file is smaller than a few hundred bytes of headers. */
-export const MIN_TARGET_BYTES = 100;
 
 /** A whole number from `min` to `max` typed as text; empty means "not set" (null). */
 function wholeNumberOrEmpty(min: number, max: number, message: string) {
@@ -143,12 +135,6 @@ export type ResultsPageQuery = z.infer<typeof resultsPageQuerySchema>;
 /** One page: `nextCursor` is null on the last one. */
 export const historyResponseSchema = z.object({ items: z.array(imageRecordSchema), nextCursor: z.string().nullable() });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
-
-/** The query string of one page of results or history. */
-export function resultsPageSearch(query: ResultsPageQuery): string {
-  const params = [query.kind && `kind=${query.kind}`, query.cursor && `cursor=${encodeURIComponent(query.cursor)}`].filter(Boolean);
-  return params.length > 0 ? `?${params.join('&')}` : '';
-}
 
 /** Which selection a file came with, sent beside the settings as multipart text fields (docs/decisions/0045). */
 export const batchFieldsSchema = z.object({

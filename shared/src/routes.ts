@@ -53,3 +53,6 @@ export const clientRoutes = [
 export function routeOf(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';
 }
+
+/** How long a mailed confirmation link works (an e-mail address, or the admin role; docs/decisions/0189). */
+export const CONFIRMATION_LINK_LIFETIME_HOURS = 24;

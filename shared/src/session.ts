@@ -12,9 +12,3 @@ export const sessionResponseSchema = z.object({
   nextImageAt: z.string().nullable(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-
-/** Images left, or null for unlimited; never negative. */
-export function remainingImages(session: Pick<SessionResponse, 'imagesProcessed' | 'maxImages'>): number | null {
-  if (session.maxImages === null) return null;
-  return Math.max(0, session.maxImages - session.imagesProcessed);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateBytes, followRatio, parseDimension, parseQuality, smartQuality, targetSize } from './settings.js';
-import { remainingImages } from './session.js';
+import { remainingImages } from './allowance.js';
 
 describe('targetSize (never enlarging)', () => {
   const photo = { width: 4000, height: 3000 };

@@ -5,6 +5,14 @@ export const QUALITY_MAX = 100;
 export const QUALITY_STEP = 5;
 export const DEFAULT_QUALITY = 75;
 
+/** The format choice "Smallest — WebP or AVIF when smaller": per image, the smallest of the plan's formats at smart mode's look. */
+export const SMALLEST_FORMAT = 'auto';
+
+/** Largest side a user may ask for; exact dimensions may enlarge, so they need a bound. */
+export const MAX_DIMENSION = 10_000;
+/** No image file is smaller than a few hundred bytes of headers. */
+export const MIN_TARGET_BYTES = 100;
+
 export const resizePresets = [
   { id: 'original', width: null, height: null },
   { id: '1920x1080', width: 1920, height: 1080 },

@@ -25,3 +25,9 @@ export function landingLanguageOf(pathname: string): LandingLanguage | null {
 
 /** Each landing page's own texts, for the served HTML (the browser gets the same files through i18next). */
 export const landingTexts = { en, it, de, es, pl, fr } satisfies Record<LandingLanguage, unknown>;
+
+/**
+ * Below these counts a figure says "new and empty" more than "trusted": the landing page leaves it
+ * out rather than show "0 images processed" (docs/decisions/0058).
+ */
+export const LANDING_FIGURE_MINIMUMS = { imagesProcessed: 1000, users: 100 } as const;

@@ -12,9 +12,3 @@ export const statsResponseSchema = z.object({
   uptimeDays: z.number().nonnegative(),
 });
 export type StatsResponse = z.infer<typeof statsResponseSchema>;
-
-/**
- * Below these counts a figure says "new and empty" more than "trusted": the landing page leaves it
- * out rather than show "0 images processed" (docs/decisions/0058).
- */
-export const LANDING_FIGURE_MINIMUMS = { imagesProcessed: 1000, users: 100 } as const;

@@ -1,5 +1,4 @@
 import { isErrorBody, type ErrorCode, type ErrorParams, type FieldProblem } from '@lightpix/shared';
-import type { z } from 'zod';
 
 /** Codes the client adds to the server's: no answer at all, or an answer we cannot read. */
 export type ClientErrorCode = ErrorCode | 'network_error' | 'unknown';
@@ -68,8 +67,22 @@ export function networkError(): ApiError {
   return new ApiError(0, 'network_error', 'Network error');
 }
 
+/**
+ * Reads an answer into its type or throws: a shared zod schema, or a shape (lib/answerShapes.ts) for
+ * the answers the first screen reads, which then need no zod (docs/decisions/0283).
+ */
+export interface AnswerCheck<T> {
+  parse(value: unknown): T;
+}
+
+/** A check whose code loads with the call that needs it (lib/laterChecks.ts), so zod stays off a page's first load. */
+export type LaterCheck<T> = () => Promise<AnswerCheck<T>>;
+
 /** One call with the session cookie: a failed network or a non-2xx answer becomes an ApiError; the body is checked against the schema. */
-async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
+async function request<T>(path: string, init: RequestInit, check: AnswerCheck<T> | LaterCheck<T>): Promise<T> {
+  // A check loaded on demand comes while the answer is on its way; not loading it is a network failure too.
+  const checker = typeof check === 'function' ? check().catch(() => Promise.reject(networkError())) : check;
+  if (checker instanceof Promise) checker.catch(() => {}); // awaited below, after the answer
   let response: Response;
   try {
     response = await fetch(path, { ...init, credentials: 'include' });
@@ -79,19 +92,24 @@ async function request<T>(path: string, init: RequestInit, schema: z.ZodType<T>)
   const text = await response.text();
   if (!response.ok) throw errorFromResponse(response.status, response.statusText, text, response.headers.get('Retry-After'));
   // 204 No Content carries no body: the schema sees undefined.
-  return schema.parse(text ? JSON.parse(text) : undefined);
+  return (await checker).parse(text ? JSON.parse(text) : undefined);
 }
 
 /** GET a JSON resource with the session cookie and check its shape against the shared schema. */
-export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  return request(path, { headers: { Accept: 'application/json' } }, schema);
+export function apiGet<T>(path: string, check: AnswerCheck<T> | LaterCheck<T>): Promise<T> {
+  return request(path, { headers: { Accept: 'application/json' } }, check);
 }
 
 /** A JSON write: same-origin, with credentials, the answer checked against the schema. */
-export function apiSend<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+export function apiSend<T>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  check: AnswerCheck<T> | LaterCheck<T>,
+): Promise<T> {
   return request(
     path,
     { method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-    schema,
+    check,
   );
 }

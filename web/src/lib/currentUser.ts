@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, currentUserSchema, type CurrentUser } from '@lightpix/shared';
+import { apiPaths, type CurrentUser } from '@lightpix/shared';
 import { apiGet } from './api';
+import { signedInOrNullShape } from './answerShapes';
 import { queryKeys } from './queryKeys';
-
-const signedInOrNull = currentUserSchema.nullable();
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (200 null, docs/decisions/0055). No retry. */
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
-  queryFn: () => apiGet(apiPaths.currentUser, signedInOrNull),
+  queryFn: () => apiGet(apiPaths.currentUser, signedInOrNullShape),
   retry: false,
 });
 

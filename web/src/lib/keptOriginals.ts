@@ -110,6 +110,29 @@ export async function keptOriginalIds(owner: string, keptHere: ReadonlySet<strin
   return kept ?? new Set();
 }
 
+/** Whose kept originals a page shows: the signed-in user's, else the guest session's. */
+export function keptOriginalsOwner(user: { id: string } | null, session: { id: string }): string {
+  return user ? `user:${user.id}` : `guest:${session.id}`;
+}
+
+/** Ids read by a page's first reads (app/firstReads.ts), by owner, until the list takes them. */
+const readFirst = new Map<string, Set<string>>();
+
+/** Reads the owner's kept ids with the page's first reads, so its list renders once with them (docs/decisions/0284). */
+export async function readKeptOriginalIdsFirst(owner: string): Promise<void> {
+  readFirst.set(owner, await keptOriginalIds(owner));
+}
+
+/** What the first reads found for this owner, or null. */
+export function keptOriginalIdsReadFirst(owner: string | null): Set<string> | null {
+  return (owner && readFirst.get(owner)) || null;
+}
+
+/** The list has taken them: a later list reads the database again. */
+export function forgetKeptOriginalIdsReadFirst(owner: string): void {
+  readFirst.delete(owner);
+}
+
 /** Keeps a result's original; answers whether it is kept (too large, or no storage: false). */
 export async function keepOriginal(resultId: string, owner: string, file: File, expiresAt: number): Promise<boolean> {
   if (file.size > ORIGINALS_BUDGET_BYTES) return false;

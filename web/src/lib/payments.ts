@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, plansResponseSchema } from '@lightpix/shared';
+import { apiPaths } from '@lightpix/shared';
 import { apiGet } from './api';
+import { plansShape } from './answerShapes';
 import { queryKeys } from './queryKeys';
 
 /**
@@ -10,7 +11,7 @@ import { queryKeys } from './queryKeys';
 export function usePaymentsAvailable(): boolean {
   const plans = useQuery({
     queryKey: queryKeys.plans,
-    queryFn: () => apiGet(apiPaths.plans, plansResponseSchema),
+    queryFn: () => apiGet(apiPaths.plans, plansShape),
     select: (response) => response.paymentsAvailable,
   });
   return plans.data === true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, estimateOutput, formatLabel, processFields, settingsProblems, targetBytes } from './processingSettings';
+import { processSettingsSchema } from '@lightpix/shared';
 
 const photo = { width: 4000, height: 3000, bytes: 2_000_000, format: 'JPEG' };
 
@@ -71,10 +72,13 @@ describe('processing settings', () => {
   });
 
   it('warns about what the server would refuse, with the schema the server reads the fields with', () => {
-    expect([...settingsProblems(defaultSettings)]).toEqual([]);
-    expect([...settingsProblems({ ...defaultSettings, width: '10000', height: '1' })]).toEqual([]);
-    expect([...settingsProblems({ ...defaultSettings, width: '10001', height: '0' })].sort()).toEqual(['height', 'width']);
-    expect([...settingsProblems({ ...defaultSettings, targetKb: '0.05' })]).toEqual(['maxBytes']);
-    expect([...settingsProblems({ ...defaultSettings, targetKb: '0.1' })]).toEqual([]);
+    expect([...settingsProblems(defaultSettings, processSettingsSchema)]).toEqual([]);
+    expect([...settingsProblems({ ...defaultSettings, width: '10000', height: '1' }, processSettingsSchema)]).toEqual([]);
+    expect([...settingsProblems({ ...defaultSettings, width: '10001', height: '0' }, processSettingsSchema)].sort()).toEqual([
+      'height',
+      'width',
+    ]);
+    expect([...settingsProblems({ ...defaultSettings, targetKb: '0.05' }, processSettingsSchema)]).toEqual(['maxBytes']);
+    expect([...settingsProblems({ ...defaultSettings, targetKb: '0.1' }, processSettingsSchema)]).toEqual([]);
   });
 });

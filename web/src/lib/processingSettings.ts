@@ -2,13 +2,14 @@ import {
   DEFAULT_QUALITY,
   estimateBytes,
   parseDimension,
-  processSettingsSchema,
   smartQuality,
   targetSize,
   SMALLEST_FORMAT,
   type OutputFormat,
   type Size,
 } from '@lightpix/shared';
+import type { processSettingsSchema } from '@lightpix/shared';
+import { useFormSchemas } from './laterChecks';
 
 /** What the settings panel edits and the processing request sends. */
 export interface ProcessingSettings {
@@ -112,8 +113,24 @@ export function formatLabel(typeOrFormat: string): string {
 }
 
 /** The fields the server would refuse, judged by the same schema it reads them with, so the panel warns before sending. */
-export function settingsProblems(settings: ProcessingSettings): ReadonlySet<string> {
+export function settingsProblems(settings: ProcessingSettings, schema: typeof processSettingsSchema): ReadonlySet<string> {
   const fields = { ...processFields(settings), width: settings.width.trim(), height: settings.height.trim() };
-  const result = processSettingsSchema.safeParse(fields);
+  const result = schema.safeParse(fields);
   return new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
+}
+
+const noProblems: ReadonlySet<string> = new Set();
+
+function isDefault(settings: ProcessingSettings): boolean {
+  return (Object.keys(defaultSettings) as (keyof ProcessingSettings)[]).every((key) => settings[key] === defaultSettings[key]);
+}
+
+/**
+ * settingsProblems for the panel. The defaults have none (processingSettings.test.ts), so the schema
+ * (and zod) loads only once the settings differ from them, not with the page (docs/decisions/0283).
+ */
+export function useSettingsProblems(settings: ProcessingSettings): ReadonlySet<string> {
+  const changed = !isDefault(settings);
+  const schemas = useFormSchemas(changed);
+  return changed && schemas ? settingsProblems(settings, schemas.processSettingsSchema) : noProblems;
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { historyResponseSchema, resultsPageSearch, type HistoryResponse, type ImageRecord } from '@lightpix/shared';
+import { resultsPageSearch, type HistoryResponse, type ImageRecord } from '@lightpix/shared';
 import { apiGet } from './api';
+import { historyShape } from './answerShapes';
 
 /** A list read this recently (by the page's first reads) is not asked for again when the page mounts. */
 const JUST_READ_MS = 5000;
@@ -30,7 +31,7 @@ export function useResultPages(
 export function resultPagesQuery(path: string, queryKey: QueryKey, kind?: 'image' | 'deck') {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam }) => apiGet(`${path}${resultsPageSearch({ kind, cursor: pageParam ?? undefined })}`, historyResponseSchema),
+    queryFn: ({ pageParam }) => apiGet(`${path}${resultsPageSearch({ kind, cursor: pageParam ?? undefined })}`, historyShape),
     initialPageParam: null as string | null,
     getNextPageParam: (page: HistoryResponse) => page.nextCursor,
   });

@@ -1,5 +1,6 @@
-import { imageRecordSchema, type ImageRecord } from '@lightpix/shared';
+import type { ImageRecord } from '@lightpix/shared';
 import { ApiError, errorFromResponse, networkError } from './api';
+import { imageRecordShape } from './answerShapes';
 
 /**
  * POSTs a multipart form and reads the result record. XMLHttpRequest rather than fetch because only
@@ -28,7 +29,7 @@ export function uploadForm(
         return;
       }
       try {
-        resolve(imageRecordSchema.parse(JSON.parse(xhr.responseText)));
+        resolve(imageRecordShape.parse(JSON.parse(xhr.responseText)));
       } catch {
         reject(new ApiError(xhr.status, 'unknown', `${xhr.status}: ${xhr.responseText || xhr.statusText}`));
       }

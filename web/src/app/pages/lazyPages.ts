@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 // Pages other than the landing page load on demand, so the landing page's JavaScript stays small.
 const pages = {
@@ -17,19 +17,37 @@ const pages = {
   developers: () => import('./developers/DevelopersPage').then((m) => ({ default: m.DevelopersPage })),
 };
 
-export const AdminPage = lazy(pages.admin);
-export const AuthPage = lazy(pages.auth);
-export const ContactPage = lazy(pages.contact);
-export const GuestPage = lazy(pages.guest);
-export const ImagesPage = lazy(pages.images);
-export const LegalPage = lazy(pages.legal);
-export const PartnersPage = lazy(pages.partners);
-export const PowerPointPage = lazy(pages.powerpoint);
-export const SubscribePage = lazy(pages.subscribe);
-export const AccountPage = lazy(pages.account);
-export const ResetPasswordPage = lazy(pages.resetPassword);
-export const ConfirmEmailPage = lazy(pages.confirmEmail);
-export const DevelopersPage = lazy(pages.developers);
+/** Page modules already here (loaded by loadPageOf or an earlier render), by page. */
+const loaded = new Map<keyof typeof pages, unknown>();
+
+/**
+ * A page's lazy component. When its code is already here it answers at once, with a thenable that calls
+ * back synchronously, which React's lazy reads without suspending: the first render is then the page
+ * itself, not the spinner first and the page in a second render and commit after React's reveal
+ * throttle (docs/decisions/0284).
+ */
+function lazyPage<P extends object>(name: keyof typeof pages, load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => {
+    const module = loaded.get(name) as { default: ComponentType<P> } | undefined;
+    if (!module) return load().then((page) => (loaded.set(name, page), page));
+    const answered = { then: (resolve: (value: typeof module) => void) => (resolve(module), answered) };
+    return answered as unknown as Promise<typeof module>;
+  });
+}
+
+export const AdminPage = lazyPage('admin', pages.admin);
+export const AuthPage = lazyPage('auth', pages.auth);
+export const ContactPage = lazyPage('contact', pages.contact);
+export const GuestPage = lazyPage('guest', pages.guest);
+export const ImagesPage = lazyPage('images', pages.images);
+export const LegalPage = lazyPage('legal', pages.legal);
+export const PartnersPage = lazyPage('partners', pages.partners);
+export const PowerPointPage = lazyPage('powerpoint', pages.powerpoint);
+export const SubscribePage = lazyPage('subscribe', pages.subscribe);
+export const AccountPage = lazyPage('account', pages.account);
+export const ResetPasswordPage = lazyPage('resetPassword', pages.resetPassword);
+export const ConfirmEmailPage = lazyPage('confirmEmail', pages.confirmEmail);
+export const DevelopersPage = lazyPage('developers', pages.developers);
 
 /** The page most likely shown at this address, by its first segment (/, /images: the signed-in page; a miss loads nothing). */
 const pageAt: Record<string, keyof typeof pages> = {
@@ -58,5 +76,7 @@ const pageAt: Record<string, keyof typeof pages> = {
  */
 export async function loadPageOf(pathname: string): Promise<void> {
   const page = pageAt[pathname.split('/')[1] ?? ''];
-  if (page) await pages[page]().catch(() => undefined);
+  if (!page) return;
+  const module = await pages[page]().catch(() => undefined);
+  if (module) loaded.set(page, module);
 }

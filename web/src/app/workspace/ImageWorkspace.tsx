@@ -11,6 +11,7 @@ import { UploadArea } from '../../features/upload/UploadArea';
 import { useCurrentUser } from '#lib/currentUser';
 import { isFileRefusal } from '#lib/errorMessage';
 import { fileFormat, readImagePreview } from '#lib/imageInfo';
+import { keptOriginalsOwner } from '#lib/keptOriginals';
 import { defaultSettings, type ProcessingSettings } from '#lib/processingSettings';
 import type { SelectedImage, UploadState } from '#lib/selectedImage';
 import { LimitOffer } from './LimitOffer';
@@ -41,7 +42,7 @@ export function ImageWorkspace({ session, plan, children }: ImageWorkspaceProps)
   // One starting quality on every page (docs/decisions/0056).
   const [settings, setSettings] = useState<ProcessingSettings>(defaultSettings);
   // Whose originals this browser keeps: known once the user check and the session have answered.
-  const owner = user.isPending || user.isError || !session ? null : user.data ? `user:${user.data.id}` : `guest:${session.id}`;
+  const owner = user.isPending || user.isError || !session ? null : keptOriginalsOwner(user.data ?? null, session);
   const keptOriginals = useKeptOriginals(owner);
   const keep = keptOriginals.keep;
   const nextId = useRef(0);

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPaths,
-  confirmationOutcomeSchema,
-  currentUserSchema,
-  emailConfirmationReceiptSchema,
-  passwordResetInfoSchema,
-  passwordResetReceiptSchema,
   type CurrentUser,
   type LoginRequest,
   type PasswordResetConfirm,
@@ -13,6 +8,8 @@ import {
   type RegisterRequest,
 } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { currentUserShape } from '#lib/answerShapes';
+import { later } from '#lib/laterChecks';
 import { queryKeys } from '#lib/queryKeys';
 
 interface AuthCallbacks {
@@ -28,7 +25,7 @@ interface AuthCallbacks {
 function useAuthMutation<Body>(path: string, { onSignedIn, onError }: AuthCallbacks) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => apiSend('POST', path, body, currentUserSchema),
+    mutationFn: (body: Body) => apiSend('POST', path, body, currentUserShape),
     onSuccess: async (user) => {
       onSignedIn(user);
       queryClient.removeQueries({ queryKey: queryKeys.history });
@@ -44,13 +41,26 @@ export const useRegister = (callbacks: AuthCallbacks) => useAuthMutation<Registe
 
 /** Whether this installation can e-mail reset links (SMTP and a public address configured). */
 export function usePasswordResetInfo() {
-  return useQuery({ queryKey: ['auth', 'password-reset'], queryFn: () => apiGet(apiPaths.passwordReset, passwordResetInfoSchema) });
+  return useQuery({
+    queryKey: ['auth', 'password-reset'],
+    queryFn: () =>
+      apiGet(
+        apiPaths.passwordReset,
+        later((schemas) => schemas.passwordResetInfoSchema),
+      ),
+  });
 }
 
 /** Asks for a reset link; the answer is the same whether or not an account uses the address. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: PasswordResetRequest) => apiSend('POST', apiPaths.passwordReset, body, passwordResetReceiptSchema),
+    mutationFn: (body: PasswordResetRequest) =>
+      apiSend(
+        'POST',
+        apiPaths.passwordReset,
+        body,
+        later((schemas) => schemas.passwordResetReceiptSchema),
+      ),
   });
 }
 
@@ -62,7 +72,13 @@ export const useConfirmPasswordReset = (callbacks: AuthCallbacks) =>
 export function useFollowConfirmation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiSend('POST', apiPaths.confirmationFollow, { token }, confirmationOutcomeSchema),
+    mutationFn: (token: string) =>
+      apiSend(
+        'POST',
+        apiPaths.confirmationFollow,
+        { token },
+        later((schemas) => schemas.confirmationOutcomeSchema),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -73,6 +89,12 @@ export function useFollowConfirmation() {
 /** Mails the signed-in user a new link to confirm their address, written in the page's language. */
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (language: string) => apiSend('POST', apiPaths.emailConfirmation, { language }, emailConfirmationReceiptSchema),
+    mutationFn: (language: string) =>
+      apiSend(
+        'POST',
+        apiPaths.emailConfirmation,
+        { language },
+        later((schemas) => schemas.emailConfirmationReceiptSchema),
+      ),
   });
 }

@@ -1,36 +1,38 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  billingAccountSchema,
-  createSubscriptionResponseSchema,
-  portalResponseSchema,
-  sessionResponseSchema,
-  type SessionResponse,
-} from '@lightpix/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, type SessionResponse } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { billingAccountShape, sessionShape } from '#lib/answerShapes';
+import { later } from '#lib/laterChecks';
 import { queryKeys } from '#lib/queryKeys';
 
 export function useCreateSubscription() {
   return useMutation({
-    mutationFn: (attemptId: string) => apiSend('POST', apiPaths.subscriptionCreate, { attemptId }, createSubscriptionResponseSchema),
+    mutationFn: (attemptId: string) =>
+      apiSend(
+        'POST',
+        apiPaths.subscriptionCreate,
+        { attemptId },
+        later((schemas) => schemas.createSubscriptionResponseSchema),
+      ),
   });
 }
 
-/** The signed-in user's plan and billing, for /account and the payment-failed banner. */
+/** The signed-in user's plan and billing, for /account and the payment-failed banner; read first on /account (app/firstReads.ts). */
+export const billingAccountQuery = queryOptions({
+  queryKey: queryKeys.billingAccount,
+  queryFn: () => apiGet(apiPaths.subscription, billingAccountShape),
+  retry: false,
+});
+
 export function useBillingAccount(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.billingAccount,
-    queryFn: () => apiGet(apiPaths.subscription, billingAccountSchema),
-    enabled,
-    retry: false,
-  });
+  return useQuery({ ...billingAccountQuery, enabled });
 }
 
 export function useCancelOrResume() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: 'cancel' | 'resume') =>
-      apiSend('POST', action === 'cancel' ? apiPaths.subscriptionCancel : apiPaths.subscriptionResume, {}, billingAccountSchema),
+      apiSend('POST', action === 'cancel' ? apiPaths.subscriptionCancel : apiPaths.subscriptionResume, {}, billingAccountShape),
     onSuccess: (account) => {
       queryClient.setQueryData(queryKeys.billingAccount, account);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -40,7 +42,13 @@ export function useCancelOrResume() {
 
 export function useOpenPortal() {
   return useMutation({
-    mutationFn: () => apiSend('POST', apiPaths.subscriptionPortal, {}, portalResponseSchema),
+    mutationFn: () =>
+      apiSend(
+        'POST',
+        apiPaths.subscriptionPortal,
+        {},
+        later((schemas) => schemas.portalResponseSchema),
+      ),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -66,7 +74,7 @@ export function useWaitForPremium() {
   const queryClient = useQueryClient();
   return async () => {
     const premium = await waitForPremium(() =>
-      queryClient.fetchQuery({ queryKey: queryKeys.session, queryFn: () => apiGet(apiPaths.session, sessionResponseSchema), staleTime: 0 }),
+      queryClient.fetchQuery({ queryKey: queryKeys.session, queryFn: () => apiGet(apiPaths.session, sessionShape), staleTime: 0 }),
     );
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),

@@ -1,10 +1,18 @@
-import { contactFields, CONTACT_MESSAGE_MIN_LENGTH, contactLimits, landingLanguages, type ContactField } from '@lightpix/shared';
+import {
+  contactFields,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  contactLimits,
+  landingLanguages,
+  type ContactField,
+  type ContactMessage,
+} from '@lightpix/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { useFormField } from '#components/ui/formField';
 import { useToast } from '#components/ui/Toast';
 import { ApiError } from '#lib/api';
+import { loadFormSchemas } from '#lib/laterChecks';
 import { useContactInfo, useSendContactMessage } from './api';
 import { emptyContactValues, problemText, serverFieldErrors, validateContact, type ContactErrors, type ContactValues } from './validation';
 
@@ -48,10 +56,7 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first try, the messages follow the typing so a fixed field clears at once.
-    if (attempted) {
-      const result = validateContact(next);
-      setErrors('errors' in result ? result.errors : {});
-    }
+    if (attempted) void validateContact(next).then((result) => setErrors('errors' in result ? result.errors : {}), failed);
   }
 
   function failed(error: unknown) {
@@ -73,15 +78,20 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
     event.preventDefault();
     if (send.isPending) return;
     setAttempted(true);
-    const result = validateContact(values);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      focusAfterRender.current = contactFields.find((field) => result.errors[field]) ?? null;
-      return;
-    }
-    setErrors({});
+    void validateContact(values).then((result) => {
+      if ('errors' in result) {
+        setErrors(result.errors);
+        focusAfterRender.current = contactFields.find((field) => result.errors[field]) ?? null;
+        return;
+      }
+      setErrors({});
+      sendMessage(result.message);
+    }, failed);
+  }
+
+  function sendMessage(message: ContactMessage) {
     send.mutate(
-      { ...result.message, website, language: contactLanguage(i18n.resolvedLanguage) },
+      { ...message, website, language: contactLanguage(i18n.resolvedLanguage) },
       {
         onSuccess: (receipt) => {
           toast({
@@ -142,6 +152,8 @@ export function ContactForm({ variant = 'page' }: { variant?: ContactFormVariant
     <form
       ref={formRef}
       onSubmit={submit}
+      // The fields are judged by the shared schema, which loads as the form is first used (docs/decisions/0283).
+      onFocus={() => loadFormSchemas().catch(() => {})}
       noValidate
       aria-busy={send.isPending}
       className="relative space-y-4"

@@ -1,25 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  adminContactMessageSchema,
-  adminContactMessagesResponseSchema,
-  apiPath,
-  noContentSchema,
-  contactInfoSchema,
-  contactReceiptSchema,
-  type ContactRequest,
-} from '@lightpix/shared';
+import { apiPaths, apiPath, type ContactRequest } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { contactInfoShape, noContentShape } from '#lib/answerShapes';
+import { later } from '#lib/laterChecks';
 import { queryKeys } from '#lib/queryKeys';
 
 /** POST /api/contact; the server stores the message even when e-mail is down. */
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: (message: ContactRequest) => apiSend('POST', apiPaths.contact, message, contactReceiptSchema) });
+  return useMutation({
+    mutationFn: (message: ContactRequest) =>
+      apiSend(
+        'POST',
+        apiPaths.contact,
+        message,
+        later((schemas) => schemas.contactReceiptSchema),
+      ),
+  });
 }
 
 /** The public support address, when the operator configured one. */
 export function useContactInfo() {
-  return useQuery({ queryKey: queryKeys.contactInfo, queryFn: () => apiGet(apiPaths.contactInfo, contactInfoSchema) });
+  return useQuery({ queryKey: queryKeys.contactInfo, queryFn: () => apiGet(apiPaths.contactInfo, contactInfoShape) });
 }
 
 export type InboxStatus = 'open' | 'handled' | 'all';
@@ -28,7 +29,11 @@ export type InboxStatus = 'open' | 'handled' | 'all';
 export function useAdminContactMessages({ status, page }: { status: InboxStatus; page: number }) {
   return useQuery({
     queryKey: [...queryKeys.adminContactMessages, status, page],
-    queryFn: () => apiGet(`${apiPaths.adminContactMessages}?status=${status}&page=${page}`, adminContactMessagesResponseSchema),
+    queryFn: () =>
+      apiGet(
+        `${apiPaths.adminContactMessages}?status=${status}&page=${page}`,
+        later((schemas) => schemas.adminContactMessagesResponseSchema),
+      ),
     refetchOnMount: 'always',
     placeholderData: keepPreviousData,
   });
@@ -40,12 +45,12 @@ export function useInboxChange() {
   return useMutation({
     mutationFn: (change: { id: string; handled: boolean } | { id: string; remove: true }) =>
       'remove' in change
-        ? apiSend('DELETE', apiPath(apiPaths.adminContactMessage, { id: change.id }), {}, noContentSchema)
+        ? apiSend('DELETE', apiPath(apiPaths.adminContactMessage, { id: change.id }), {}, noContentShape)
         : apiSend(
             'PATCH',
             apiPath(apiPaths.adminContactMessage, { id: change.id }),
             { handled: change.handled },
-            adminContactMessageSchema,
+            later((schemas) => schemas.adminContactMessageSchema),
           ),
     onSettled: () =>
       Promise.all([

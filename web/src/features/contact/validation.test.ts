@@ -16,8 +16,8 @@ async function translator(language: string) {
 }
 
 describe('contact form validation', () => {
-  it('gives each field its problem as a code, trimmed input counting as empty', () => {
-    expect(validateContact({ name: '  ', email: 'ada@', subject: '', message: ' short    ' })).toEqual({
+  it('gives each field its problem as a code, trimmed input counting as empty', async () => {
+    expect(await validateContact({ name: '  ', email: 'ada@', subject: '', message: ' short    ' })).toEqual({
       errors: {
         name: { code: 'required' },
         email: { code: 'invalid_email' },
@@ -25,14 +25,14 @@ describe('contact form validation', () => {
         message: { code: 'too_short', params: { min: 10 } },
       },
     });
-    expect(validateContact({ name: ' Ada ', email: ' ada@example.com ', subject: 'Hi', message: '0123456789' })).toEqual({
+    expect(await validateContact({ name: ' Ada ', email: ' ada@example.com ', subject: 'Hi', message: '0123456789' })).toEqual({
       message: { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: '0123456789' },
     });
   });
 
   it("writes the specified messages from the codes, and those of a 400 answer, in the visitor's language", async () => {
     const english = await translator('en');
-    const problems = validateContact({ name: '', email: 'ada@', subject: '', message: 'short' });
+    const problems = await validateContact({ name: '', email: 'ada@', subject: '', message: 'short' });
     expect(
       'errors' in problems && Object.entries(problems.errors).map(([field, note]) => problemText(field as ContactField, note, english)),
     ).toEqual(['Name is required', 'Valid email is required', 'Subject is required', 'Message must be at least 10 characters']);

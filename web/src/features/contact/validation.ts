@@ -1,7 +1,6 @@
 import {
   CONTACT_MESSAGE_MIN_LENGTH,
   contactFields,
-  contactMessageSchema,
   fieldProblemCodesOf,
   type ContactField,
   type ContactMessage,
@@ -10,6 +9,7 @@ import {
 } from '@lightpix/shared';
 import type { TFunction } from 'i18next';
 import { fieldNotes, fieldText, type FieldNote } from '#lib/fieldErrors';
+import { loadFormSchemas } from '#lib/laterChecks';
 
 export type ContactValues = Record<ContactField, string>;
 export type ContactErrors = Partial<Record<ContactField, FieldNote>>;
@@ -39,9 +39,11 @@ export function problemText(field: ContactField, note: FieldNote, t: TFunction):
 
 /**
  * The shared schema decides; each field keeps its first problem as a code, which the form writes
- * out when it shows it (so a language switch also switches the messages).
+ * out when it shows it (so a language switch also switches the messages). The schema loads with the
+ * form's first use, not with the page (docs/decisions/0283).
  */
-export function validateContact(values: ContactValues): { message: ContactMessage } | { errors: ContactErrors } {
+export async function validateContact(values: ContactValues): Promise<{ message: ContactMessage } | { errors: ContactErrors }> {
+  const { contactMessageSchema } = await loadFormSchemas();
   const result = contactMessageSchema.safeParse(values);
   if (result.success) return { message: result.data };
   return { errors: fieldProblemCodesOf(result.error.issues) as ContactErrors };

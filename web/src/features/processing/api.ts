@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiPath, apiPaths, noContentSchema, type ImageRecord } from '@lightpix/shared';
+import { apiPath, apiPaths, type ImageRecord } from '@lightpix/shared';
+import { noContentShape } from '#lib/answerShapes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#components/ui/Toast';
@@ -73,7 +74,7 @@ export function useRemoveResult(signedIn: boolean) {
           });
           return;
         }
-        await apiSend('DELETE', apiPath(apiPaths.result, { id }), {}, noContentSchema);
+        await apiSend('DELETE', apiPath(apiPaths.result, { id }), {}, noContentShape);
         // The result is gone, so is this browser's copy of its original (docs/decisions/0123).
         void forgetOriginal(id);
         queryClient.setQueryData<ResultPages>(listKey(signedIn), (data) => withoutRecord(data, id));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { keepOriginal, keptOriginalIds, loadOriginal } from '#lib/keptOriginals';
+import { forgetKeptOriginalIdsReadFirst, keepOriginal, keptOriginalIds, keptOriginalIdsReadFirst, loadOriginal } from '#lib/keptOriginals';
 
 /**
  * The originals this browser keeps for its visitor (docs/decisions/0123): which results have one,
@@ -7,8 +7,10 @@ import { keepOriginal, keptOriginalIds, loadOriginal } from '#lib/keptOriginals'
  * and nothing is read or cleared before then.
  */
 export function useKeptOriginals(owner: string | null) {
-  // null while not known yet: Compare waits rather than saying the original is missing.
-  const [kept, setKept] = useState<ReadonlySet<string> | null>(null);
+  // null while not known yet: Compare waits rather than saying the original is missing. A page whose first
+  // reads already listed them renders its list once, with them (docs/decisions/0284).
+  const [kept, setKept] = useState<ReadonlySet<string> | null>(() => keptOriginalIdsReadFirst(owner));
+  const readFirst = useRef(kept);
   // The visitor as now known: a guest's first upload starts their session and so changes their id.
   const ownerRef = useRef(owner);
   // Kept by this page, so the same person's whatever id they were written under.
@@ -17,6 +19,11 @@ export function useKeptOriginals(owner: string | null) {
   useEffect(() => {
     ownerRef.current = owner;
     if (!owner) return;
+    if (readFirst.current) {
+      readFirst.current = null;
+      forgetKeptOriginalIdsReadFirst(owner);
+      return;
+    }
     let live = true;
     void keptOriginalIds(owner, keptHere.current).then((ids) => {
       if (live) setKept(ids);

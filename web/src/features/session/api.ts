@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  apiPaths,
-  plansResponseSchema,
-  sessionResponseSchema,
-  type Plan,
-  type PlansResponse,
-  type SessionResponse,
-} from '@lightpix/shared';
+import { apiPaths, type Plan, type PlansResponse, type SessionResponse } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
+import { plansShape, sessionShape } from '#lib/answerShapes';
 import { queryKeys } from '#lib/queryKeys';
 
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: () => apiGet(apiPaths.session, sessionResponseSchema),
+  queryFn: () => apiGet(apiPaths.session, sessionShape),
 });
 
 export function useSession() {
@@ -23,7 +17,7 @@ export function useSession() {
 /** GET /api/plans is fetched once; each hook picks the part it needs. */
 export const plansQuery = queryOptions({
   queryKey: queryKeys.plans,
-  queryFn: () => apiGet(apiPaths.plans, plansResponseSchema),
+  queryFn: () => apiGet(apiPaths.plans, plansShape),
 });
 
 function usePlansResponse<T>(select: (response: PlansResponse) => T) {

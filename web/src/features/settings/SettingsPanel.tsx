@@ -16,7 +16,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#components/ui/Button';
 import { formatPercent } from '#lib/format';
-import { formatLabel, settingsProblems, type ProcessingSettings } from '#lib/processingSettings';
+import { formatLabel, useSettingsProblems, type ProcessingSettings } from '#lib/processingSettings';
 import { MoreOptions } from './MoreOptions';
 
 interface SettingsPanelProps {
@@ -43,7 +43,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
   const { settings, onChange, referenceSize, outputFormats, single, actionsInReach = false, onOptimizeAll, onSmartLightening } = props;
   const { t, i18n } = useTranslation();
   // The server reads the fields with the same schema; what it would refuse is shown here and not sent.
-  const problems = settingsProblems(settings);
+  const problems = useSettingsProblems(settings);
   const dimensionsWrong = problems.has('width') || problems.has('height');
   const canProcess = props.canProcess && problems.size === 0;
   const ids = {

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, statsResponseSchema } from '@lightpix/shared';
+import { apiPaths } from '@lightpix/shared';
 import { apiGet } from '#lib/api';
+import { statsShape } from '#lib/answerShapes';
 import { queryKeys } from '#lib/queryKeys';
 
 export function useStats() {
-  return useQuery({ queryKey: queryKeys.stats, queryFn: () => apiGet(apiPaths.stats, statsResponseSchema) });
+  return useQuery({ queryKey: queryKeys.stats, queryFn: () => apiGet(apiPaths.stats, statsShape) });
 }
