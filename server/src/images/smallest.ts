@@ -51,8 +51,20 @@ const PHOTO_COLOUR_SHARE = 0.15;
 
 /** Whether the distinct colours (alpha included) reach PHOTO_COLOUR_SHARE of the pixels; stops counting there. */
 function manyColours(image: RawImage): boolean {
+  return coloursReach(image, image.width * image.height * PHOTO_COLOUR_SHARE);
+}
+
+/** A palette's most colours. */
+const PALETTE_COLOURS = 256;
+
+/** Whether the image holds PALETTE_COLOURS distinct colours (alpha included) or fewer. */
+function paletteAlready(image: RawImage): boolean {
+  return !coloursReach(image, PALETTE_COLOURS + 1);
+}
+
+/** Whether the distinct colours (alpha included) reach `limit`; stops counting there. */
+function coloursReach(image: RawImage, limit: number): boolean {
   const { data, channels } = image;
-  const limit = image.width * image.height * PHOTO_COLOUR_SHARE;
   const seen = new Set<number>();
   for (let i = 0; i < data.length; i += channels) {
     let colour = 0;
@@ -216,10 +228,12 @@ async function graphicChoice(
   const lossless = { ...base, webpLossless: true };
   const webpBytes = (await encode(fromPixels(sample), 'webp', 100, lossless).toBuffer()).length;
   const exact: Candidate = { format: 'webp', quality: 100, tuning: lossless, bytes: webpBytes, similarity: 1 };
-  // The palette's very pixels as lossless WebP: the palette's look, often in fewer bytes than its PNG (decision 0292).
-  const paletteWebp: Candidate | null = samplePng
-    ? { format: 'webp', ...setting, bytes: (await webpOfPalette(samplePng)).length, paletteWebp: true }
-    : null;
+  // The palette's very pixels as lossless WebP: the palette's look, often in fewer bytes than its PNG (decision 0292). An image
+  // with 256 colours or fewer (a palette already, such as an earlier result) is left its own: lossless WebP indexes them as well.
+  const paletteWebp: Candidate | null =
+    samplePng && !paletteAlready(sample)
+      ? { format: 'webp', ...setting, bytes: (await webpOfPalette(samplePng)).length, paletteWebp: true }
+      : null;
   return smaller(smaller(png, paletteWebp), exact);
 }
 
