@@ -15,6 +15,9 @@ function colourType(png: Buffer): number | null {
   return png.length > 25 && png.toString('latin1', 12, 16) === 'IHDR' ? png[25]! : null;
 }
 
+/** Whether `png` is a palette PNG (IHDR colour type 3). */
+export const isPalettePng = (png: Buffer): boolean => colourType(png) === 3;
+
 /** Whether packing `png` of `pixels` pixels fits a job's time: palettes up to 10 MP, other PNGs up to 2.5 MP. */
 export function worthPacking(png: Buffer, pixels: number): boolean {
   const type = colourType(png);

@@ -2,7 +2,7 @@ import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodeTuning } from './encode.js';
 import { lookScores, viewScores } from './look.js';
-import { packPng } from './png-pack.js';
+import { isPalettePng, packPng } from './png-pack.js';
 import { pngquantPalette } from './pngquant.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
 import { hasTransparency, overWhite, ssim, type RawImage } from './ssim.js';
@@ -144,9 +144,9 @@ function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): 
       if (!written) return null;
       const reference = { quality: REFERENCE_QUALITY, data: written };
       if (!verified) return { ...reference, data: await packPng(written, pixels) };
-      if (sampled) {
+      if (sampled && isPalettePng(result)) {
         // Chosen on a mosaic, whose page-size view is not the whole image's: the result must hold pngquant's look there too,
-        // else the richest undithered palette, else pngquant's own.
+        // else the richest undithered palette, else pngquant's own. Lossless (the original's pixels) holds it.
         const scores = await viewScores(prepared, SEARCH_STRIDE);
         const look = await scores(await decodePixels(written));
         if (!(await holds(scores, result, look))) {
