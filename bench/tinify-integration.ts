@@ -3,8 +3,8 @@
  * in endpoint, CA, the fromUrl address and its lower size bounds) against Lightpix from its sources,
  * behind a local TLS proxy as a site would be; with `--python`, the official Python client's too
  * (bench/tinify/integration.py, run by pytest from the client's source in bench/tinify/python, changed
- * only in endpoint, CA and the from_url address; needs Debian's python3-requests and python3-pytest);
- * then the sizes of the client's example image through each operation. A measurement, not a test:
+ * only in endpoint, CA, the from_url address and the lower size bounds, as the Node copy; needs Debian's
+ * python3-requests and python3-pytest); then the sizes of the client's example image through each operation. A measurement, not a test:
  * `npm run bench:tinify [-- --python]`.
  */
 import { spawn, spawnSync } from 'node:child_process';
