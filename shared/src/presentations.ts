@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { deckTargets } from './deck-files.js';
 
-/**
- * How much picture detail a deck keeps (docs/decisions/0040-deck-targets-and-picture-sizes.md):
- * screen — the slide shown 1920 px wide; print — 220 dpi at the size shown; smallest — 150 dpi, never more than screen.
- */
-export const deckTargets = ['screen', 'print', 'smallest'] as const;
 export const deckTargetSchema = z.enum(deckTargets);
-export type DeckTarget = z.infer<typeof deckTargetSchema>;
 
 /** The multipart text fields of POST /api/presentations/process, beside the `file` part. */
 export const presentationFieldsSchema = z.object({
@@ -44,10 +39,5 @@ export const deckReportSchema = z.object({
   unusedDropped: z.number().int(),
 });
 export type DeckReport = z.infer<typeof deckReportSchema>;
-
-/** The file types PowerPoint mode accepts, .pptx and .ppt (docs/decisions/0041, 0044): a type that says powerpoint, or a .ppt/.pptx name. */
-export function isPresentationFile(file: { name: string; type: string }): boolean {
-  return file.type.toLowerCase().includes('powerpoint') || file.type.includes('presentationml') || /\.pptx?$/i.test(file.name);
-}
 
 export const PPTX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';

@@ -1,5 +1,9 @@
 import {
+  apiKeysResponseSchema,
+  apiServersSchema,
   billingAccountSchema,
+  createdApiKeySchema,
+  dataExportStatusSchema,
   contactInfoSchema,
   currentUserSchema,
   historyResponseSchema,
@@ -12,7 +16,11 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  apiKeysShape,
+  apiServersShape,
   billingAccountShape,
+  createdApiKeyShape,
+  dataExportStatusShape,
   contactInfoShape,
   currentUserShape,
   historyShape,
@@ -68,6 +76,10 @@ const pairs = [
   ['the landing figures', statsShape, statsResponseSchema],
   ['the contact details', contactInfoShape, contactInfoSchema],
   ['the billing account', billingAccountShape, billingAccountSchema],
+  ['the API keys', apiKeysShape, apiKeysResponseSchema],
+  ['a key just made', createdApiKeyShape, createdApiKeySchema],
+  ["the API's address", apiServersShape, apiServersSchema],
+  ['the data export', dataExportStatusShape, dataExportStatusSchema],
   ['no content', noContentShape, noContentSchema],
 ] as const;
 

@@ -1,5 +1,8 @@
 import type {
+  ApiKeysResponse,
   BillingAccount,
+  CreatedApiKey,
+  DataExportStatus,
   ContactInfo,
   CurrentUser,
   HistoryResponse,
@@ -189,6 +192,40 @@ export const billingAccountShape = shape<BillingAccount>({
     paymentsAvailable: boolean,
     portalAvailable: boolean,
     subscription: nullable({ object: { status: string, currentPeriodEnd: nullable(string), cancelAtPeriodEnd: boolean } }),
+  },
+});
+/** /account and /developers: the user's API keys. */
+export const apiKeysShape = shape<ApiKeysResponse>({
+  object: {
+    keys: {
+      array: {
+        object: { id: string, name: string, last4: string, createdAt: string, lastUsedAt: nullable(string), usedThisMonth: number },
+      },
+    },
+    maxKeys: number,
+  },
+});
+/** A key just made, shown once. */
+export const createdApiKeyShape = shape<CreatedApiKey>({
+  object: { id: string, name: string, key: string, last4: string, createdAt: string },
+});
+/** /developers: the API's public address from its OpenAPI document (the schema also asks for at least one). */
+export const apiServersShape = shape<{ servers: { url: string }[] }>({ object: { servers: { array: { object: { url: string } } } } });
+/** /account: the newest data export. */
+export const dataExportStatusShape = shape<DataExportStatus>({
+  object: {
+    export: nullable({
+      object: {
+        id: string,
+        status: { enum: ['queued', 'running', 'ready', 'failed'] },
+        progress: number,
+        createdAt: string,
+        expiresAt: string,
+        downloadPath: nullable(string),
+        size: nullable(number),
+      },
+    }),
+    keptHours: number,
   },
 });
 /** 204 No Content: no body at all. */

@@ -1,28 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  dataExportStatusSchema,
-  noContentSchema,
-  type ChangePasswordRequest,
-  type DataExportStatus,
-  type DeleteAccountRequest,
-} from '@lightpix/shared';
+import { apiPaths, type ChangePasswordRequest, type DataExportStatus, type DeleteAccountRequest } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { dataExportStatusShape, noContentShape } from '#lib/answerShapes';
 import { queryKeys } from '#lib/queryKeys';
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (input: ChangePasswordRequest) => apiSend('POST', apiPaths.accountPassword, input, noContentSchema) });
+  return useMutation({ mutationFn: (input: ChangePasswordRequest) => apiSend('POST', apiPaths.accountPassword, input, noContentShape) });
 }
 
 /** Step one of deleting: the server says whether the password is right; nothing is deleted. */
 export function useCheckDeletionPassword() {
   return useMutation({
-    mutationFn: (input: DeleteAccountRequest) => apiSend('POST', apiPaths.accountDeletionCheck, input, noContentSchema),
+    mutationFn: (input: DeleteAccountRequest) => apiSend('POST', apiPaths.accountDeletionCheck, input, noContentShape),
   });
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: (input: DeleteAccountRequest) => apiSend('DELETE', apiPaths.account, input, noContentSchema) });
+  return useMutation({ mutationFn: (input: DeleteAccountRequest) => apiSend('DELETE', apiPaths.account, input, noContentShape) });
 }
 
 /** How often the page asks while an export is being made. */
@@ -34,7 +28,7 @@ const making = (status: DataExportStatus | undefined) => status?.export?.status 
 export function useDataExport() {
   return useQuery({
     queryKey: queryKeys.dataExport,
-    queryFn: () => apiGet(apiPaths.accountExport, dataExportStatusSchema),
+    queryFn: () => apiGet(apiPaths.accountExport, dataExportStatusShape),
     refetchInterval: (query) => (making(query.state.data) ? EXPORT_POLL_MS : false),
     retry: false,
   });
@@ -43,7 +37,7 @@ export function useDataExport() {
 export function useRequestDataExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: string) => apiSend('POST', apiPaths.accountExport, { language }, dataExportStatusSchema),
+    mutationFn: (language: string) => apiSend('POST', apiPaths.accountExport, { language }, dataExportStatusShape),
     onSuccess: (status) => queryClient.setQueryData(queryKeys.dataExport, status),
   });
 }

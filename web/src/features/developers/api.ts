@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiKeysResponseSchema,
-  apiPath,
-  apiPaths,
-  apiServersSchema,
-  createdApiKeySchema,
-  historyResponseSchema,
-  noContentSchema,
-  resultsPageSearch,
-} from '@lightpix/shared';
+import { apiPath, apiPaths, resultsPageSearch } from '@lightpix/shared';
 import { apiGet, apiSend } from '#lib/api';
+import { apiKeysShape, apiServersShape, createdApiKeyShape, historyShape, noContentShape } from '#lib/answerShapes';
 import { queryKeys } from '#lib/queryKeys';
 
 const keysKey = ['api-keys'] as const;
@@ -18,20 +10,20 @@ const keysKey = ['api-keys'] as const;
 export function useApiOrigin() {
   return useQuery({
     queryKey: ['api-origin'],
-    queryFn: async () => new URL((await apiGet(apiPaths.developerOpenApi, apiServersSchema)).servers[0]!.url).origin,
+    queryFn: async () => new URL((await apiGet(apiPaths.developerOpenApi, apiServersShape)).servers[0]!.url).origin,
     staleTime: Infinity,
   });
 }
 
 /** The signed-in user's API keys with their use this month; asked only when signed in. */
 export function useApiKeys(enabled: boolean) {
-  return useQuery({ queryKey: keysKey, queryFn: () => apiGet(apiPaths.keys, apiKeysResponseSchema), enabled });
+  return useQuery({ queryKey: keysKey, queryFn: () => apiGet(apiPaths.keys, apiKeysShape), enabled });
 }
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiSend('POST', apiPaths.keys, { name }, createdApiKeySchema),
+    mutationFn: (name: string) => apiSend('POST', apiPaths.keys, { name }, createdApiKeyShape),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
   });
 }
@@ -39,7 +31,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiSend('DELETE', apiPath(apiPaths.key, { id }), {}, noContentSchema),
+    mutationFn: (id: string) => apiSend('DELETE', apiPath(apiPaths.key, { id }), {}, noContentShape),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
   });
 }
@@ -56,7 +48,7 @@ export function useLatestResult(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.history, 'latest-for-examples'],
     queryFn: async () => {
-      const page = await apiGet(`${apiPaths.history}${resultsPageSearch({ kind: 'image' })}`, historyResponseSchema);
+      const page = await apiGet(`${apiPaths.history}${resultsPageSearch({ kind: 'image' })}`, historyShape);
       return page.items.find((item) => item.status === 'completed' && item.objectPath !== null) ?? null;
     },
     enabled,

@@ -1,5 +1,6 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { apiPath, apiPaths, imageRecordSchema, type ImageRecord } from '@lightpix/shared';
+import { apiPath, apiPaths, type ImageRecord } from '@lightpix/shared';
+import { imageRecordShape } from '#lib/answerShapes';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '#lib/api';
@@ -45,7 +46,7 @@ export function useDeckProgress(decks: readonly ImageRecord[]): FailedDeck[] {
   const polls = useQueries({
     queries: working.map((deck) => ({
       queryKey: ['deck', deck.id],
-      queryFn: () => apiGet(apiPath(apiPaths.deck, { id: deck.id }), imageRecordSchema),
+      queryFn: () => apiGet(apiPath(apiPaths.deck, { id: deck.id }), imageRecordShape),
       refetchInterval: DECK_POLL_MS,
       retry: false,
       gcTime: 0,
