@@ -23,6 +23,8 @@ export interface EncodeTuning {
    * effort 2 up to 6 MP and 1 above (docs/decisions/0111-smart-avif.md, 0139).
    */
   smartAvif?: boolean;
+  /** Smart AVIF's libaom effort instead of the one chosen by size: `auto`'s whole-photo finalist tries 3 (docs/decisions/0310). */
+  avifEffort?: number;
 }
 
 /** Above this many pixels palettes lower their effort, so a 12 MP photo stays interactive. */
@@ -56,7 +58,7 @@ export function encode(pipeline: Sharp, format: EncodedFormat, quality: number, 
       if (tuning.smartAvif)
         return pipeline.avif({
           quality,
-          effort: (tuning.pixels ?? 0) <= SMART_AVIF_EFFORT_2_PIXELS ? 2 : 1,
+          effort: tuning.avifEffort ?? ((tuning.pixels ?? 0) <= SMART_AVIF_EFFORT_2_PIXELS ? 2 : 1),
           tune: 'ssim',
           chromaSubsampling: '4:2:0',
         });
