@@ -16,6 +16,9 @@ const LOSSLESS = { lossless: true, effort: 4, quality: 100 } as const;
 /** A palette PNG's pixels written as lossless WebP. */
 export const webpOfPalette = (png: Buffer): Promise<Buffer> => sharp(png).webp(LOSSLESS).toBuffer();
 
+/** A palette's decoded pixels written as lossless WebP, as webpOfPalette writes them. */
+export const webpOfPixels = (pixels: RawImage): Promise<Buffer> => fromPixels(pixels).webp(LOSSLESS).toBuffer();
+
 /** The palette PNG of `image` at the palette's setting, its pixels written as lossless WebP. */
 export async function paletteAsWebp(image: RawImage, palette: QualityChoice): Promise<Buffer> {
   return webpOfPalette(await encode(fromPixels(image), 'png', palette.quality, palette.tuning).toBuffer());

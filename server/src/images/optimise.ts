@@ -215,8 +215,9 @@ export async function optimiseImage(
   if (options.maxBytes !== null && output.length + keptBytes > options.maxBytes) {
     ({ quality, output } = await fitInto(options.maxBytes - keptBytes, quality, render, output, deadline));
   }
-  // Every PNG packed by oxipng: the same pixels in fewer bytes (docs/decisions/0265-graphics-packed-by-oxipng.md).
-  if (format === 'png') output = await packPng(output, size.width * size.height);
+  // Every PNG packed by oxipng: the same pixels in fewer bytes (docs/decisions/0265-graphics-packed-by-oxipng.md); `auto`'s
+  // PNG written in full (pngquant's own palette, decision 0300) comes packed already.
+  if (format === 'png' && output !== picked?.encoded) output = await packPng(output, size.width * size.height);
   // Smart PNG: pngquant's own palette when smaller, or instead of a palette no search verified (decision 0288).
   const replacement =
     options.maxBytes === null && choice.instead ? await choice.instead(output, lossless || choice.similarity !== undefined) : null;

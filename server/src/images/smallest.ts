@@ -6,7 +6,8 @@ import { detailSample, smartTuning, type Bar, type QualityChoice } from './searc
 import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
 import { paletteAsWebp, webpOfPalette } from './graphic-webp.js';
 import { packPng } from './png-pack.js';
-import { paletteSettings, type PaletteChoice } from './smart-png.js';
+import { pngquantCandidates } from './pngquant-candidates.js';
+import { paletteSettings, richestUndithered, RICHEST_UNDITHERED, type PaletteChoice, type ReferencePalette } from './smart-png.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
 import { hasTransparency, type RawImage } from './ssim.js';
@@ -102,8 +103,11 @@ interface Search {
   deadline: SearchDeadline;
 }
 
-/** A candidate with its bytes on the sample; `paletteWebp`: its palette PNG's pixels written as lossless WebP (graphic-webp.ts). */
-type Candidate = FormatChoice & { bytes: number; paletteWebp?: true };
+/**
+ * A candidate with its bytes on the sample; `paletteWebp`: its palette PNG's pixels written as lossless WebP (graphic-webp.ts);
+ * `file`: pngquant's own palette, written as the whole image's file (pngquant-candidates.ts).
+ */
+type Candidate = FormatChoice & { bytes: number; paletteWebp?: true; file?: () => Promise<Buffer> };
 
 /**
  * A photo: the lossy formats first, at the photo look; then a palette PNG (and lossless WebP beside a
@@ -121,22 +125,33 @@ async function photoChoice({ prepared, allowed, seed, original, base, sample, de
   const verified: Verified = {};
   const lossy = await lossyChoice(await lookJudge(prepared, { sample, deadline }), allowed, seed, original, base, bar, verified);
   const palette = await paletteSettings(prepared, seed, { sample, bar, deadline });
-  const exact = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
+  const own = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
+  // pngquant's own palette where it also reaches the palette bar the search's own palettes must, as far as it can still win (decision 0300).
+  const search = { prepared, allowed, sample, base, deadline };
+  const reference = palette.pngquant?.atPaletteBar
+    ? await pngquantChoice(search, palette, Math.min(bar.bytes, own?.bytes ?? Infinity))
+    : null;
+  const exact = smaller(own, reference);
   // A lossy winner and AVIF are judged again on the whole photo, where AVIF does better than on the sample (decision 0139).
   if (lossy && (!exact || lossy.bytes <= exact.bytes))
     return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline));
-  return (await written(prepared, smaller(lossy, exact), deadline)) ?? fallback(allowed, original, base);
+  return (await written(search, smaller(lossy, exact), palette.pngquant)) ?? fallback(allowed, original, base);
 }
 
 /** Arrived lossless with few colours: its palette's bytes set the bar, and when a palette holds it, it is a graphic held to the palette look (decisions 0105, 0132). */
 async function fewColoursChoice({ prepared, allowed, seed, original, base, sample, deadline }: Search): Promise<FormatChoice> {
   const palette = await paletteSettings(prepared, seed, { sample, deadline });
-  const exact = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
+  const own = palette.graphic ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
+  // pngquant's own palette, smart PNG's candidate, at pngquant's look by definition (decision 0300).
+  const exact = smaller(own, await pngquantChoice({ prepared, allowed, sample, base, deadline }, palette, own?.bytes ?? Infinity));
   const bar: Bar = { bytes: exact?.bytes ?? Infinity };
   // Out of time: what is verified so far, else lossless (fallback), which is at any look.
   const judge = deadline.passed ? null : await lookJudge(prepared, { paletteLook: palette.look, sample, deadline });
   const lossy = judge && (await lossyChoice(judge, allowed, seed, original, base, bar));
-  return (await written(prepared, smaller(exact, lossy), deadline)) ?? fallback(allowed, original, base);
+  return (
+    (await written({ prepared, allowed, sample, base, deadline }, smaller(exact, lossy), palette.pngquant)) ??
+    fallback(allowed, original, base)
+  );
 }
 
 /** The smallest lossy format at the judge's look: the cheap first one sets the bar, the others are then searched side by side against it. */
@@ -181,15 +196,61 @@ function smaller(a: Candidate | null, b: Candidate | null): Candidate | null {
 
 /**
  * The chosen candidate as the caller takes it; a palette WebP is written here at full size (the palette
- * PNG's pixels as lossless WebP), as encode() writes each format in one step. Out of time before that,
- * the palette PNG it was made from, which is at the same look.
+ * PNG's pixels as lossless WebP), as encode() writes each format in one step, and so is pngquant's own
+ * palette. Out of time before that, the palette PNG it was made from, which is at the same look. A
+ * palette of ours chosen on a mosaic is checked on the whole image first (pageSizeChecked).
  */
-async function written(prepared: RawImage, chosen: Candidate | null, deadline: SearchDeadline): Promise<FormatChoice | null> {
+async function written(
+  { prepared, allowed, sample, base, deadline }: Pick<Search, 'prepared' | 'allowed' | 'sample' | 'base' | 'deadline'>,
+  chosen: Candidate | null,
+  reference?: ReferencePalette,
+): Promise<FormatChoice | null> {
   if (!chosen) return null;
   const { format, quality, tuning, similarity } = chosen;
+  if (chosen.file) return { format, quality, tuning, similarity, encoded: await chosen.file() };
+  const ours = chosen.paletteWebp === true || (format === 'png' && quality < 100);
+  if (ours && reference && sample !== prepared && !deadline.passed) {
+    const instead = await pageSizeChecked(prepared, chosen, reference, { base, png: allowed.includes('png') });
+    if (instead) return instead;
+  }
   if (!chosen.paletteWebp) return { format, quality, tuning, similarity };
   if (deadline.passed) return { format: 'png', quality, tuning, similarity };
   return { format, quality, tuning, similarity, encoded: await paletteAsWebp(prepared, chosen) };
+}
+
+/**
+ * A palette of ours chosen on a mosaic of tiles, whose page-size view is not the whole image's: its palette
+ * of the whole image must hold pngquant's look at the page size too, as smart PNG's result must (decision
+ * 0288); else the smallest of the richest undithered palette, when that holds it, and pngquant's own, in the
+ * chosen format (pngquant's also as a PNG when allowed). Null when it holds and is written as chosen
+ * (docs/decisions/0300).
+ */
+async function pageSizeChecked(
+  prepared: RawImage,
+  chosen: Candidate,
+  reference: ReferencePalette,
+  { base, png }: { base: EncodeTuning; png: boolean },
+) {
+  const pixels = prepared.width * prepared.height;
+  const inFormat = (palette: Buffer) => (chosen.format === 'webp' ? webpOfPalette(palette) : packPng(palette, pixels));
+  const whole = await encode(fromPixels(prepared), 'png', chosen.quality, chosen.tuning).toBuffer();
+  if (await reference.holdsAtPageSize(whole)) {
+    const { format, quality, tuning, similarity } = chosen;
+    return chosen.paletteWebp ? { format, quality, tuning, similarity, encoded: await webpOfPalette(whole) } : null;
+  }
+  const own: FormatChoice = { format: chosen.format, quality: PNGQUANT_QUALITY, tuning: base, similarity: reference.similarity };
+  let pngquant = { ...own, encoded: await inFormat(reference.palette) };
+  if (png && chosen.format !== 'png') {
+    const packed = await packPng(reference.palette, pixels);
+    if (packed.length < pngquant.encoded.length) pngquant = { ...own, format: 'png', encoded: packed };
+  }
+  const richest = await richestUndithered(prepared, base);
+  if (!(await reference.holdsAtPageSize(richest))) return pngquant;
+  const encoded = await inFormat(richest);
+  // Its look is measured once on the result, as a setting no search verified is.
+  return encoded.length < pngquant.encoded.length
+    ? { format: chosen.format, quality: RICHEST_UNDITHERED, tuning: base, encoded }
+    : pngquant;
 }
 
 /** Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible. */
@@ -235,6 +296,33 @@ async function graphicChoice(
       ? { format: 'webp', ...setting, bytes: (await webpOfPalette(samplePng)).length, paletteWebp: true }
       : null;
   return smaller(smaller(png, paletteWebp), exact);
+}
+
+/** pngquant's quality range ends at 80 (pngquant.ts): a result that is its palette says 80. */
+const PNGQUANT_QUALITY = 80;
+
+/**
+ * The smaller of pngquant's own palette of the whole image as a packed PNG and as lossless WebP (over 256
+ * colours, decision 0292), with its bytes on the sample; null when pngquant made none, or none can come
+ * under `beat` (pngquant-candidates.ts, docs/decisions/0300).
+ */
+async function pngquantChoice(
+  { prepared, allowed, sample, base, deadline }: Pick<Search, 'prepared' | 'allowed' | 'sample' | 'base' | 'deadline'>,
+  palette: PaletteChoice,
+  beat: number,
+): Promise<Candidate | null> {
+  const reference = palette.pngquant;
+  if (!reference) return null;
+  const found = await pngquantCandidates(reference, {
+    whole: sample === prepared,
+    pixels: prepared.width * prepared.height,
+    png: allowed.includes('png'),
+    webp: allowed.includes('webp') && !paletteAlready(sample),
+    beat,
+    deadline,
+  });
+  const setting = { quality: PNGQUANT_QUALITY, tuning: base, similarity: reference.similarity };
+  return found.reduce<Candidate | null>((best, { format, bytes, file }) => smaller(best, { format, ...setting, bytes, file }), null);
 }
 
 /**

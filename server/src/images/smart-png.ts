@@ -26,6 +26,21 @@ export interface PaletteChoice extends QualityChoice {
   graphic: boolean;
   /** The scores pngquant's look reached on the sample (look.ts's order), when the search measured it: a graphic's lossy candidates must reach them too. */
   look?: number[];
+  /** pngquant's own palette of the whole image, when the search measured its look from it: `auto`'s candidate too (docs/decisions/0300). */
+  pngquant?: ReferencePalette;
+}
+
+/** pngquant's palette of the whole image as pngquant wrote it, its pixels cut as the sample is, and its look there. */
+export interface ReferencePalette {
+  palette: Buffer;
+  /** Its pixels, cut into the search's mosaic as the sample is (the whole image when that is searched whole). */
+  sampled: RawImage;
+  /** Its colour SSIM over white at the view size on the sample (look.ts's `shown`), as a palette's similarity is given. */
+  similarity: number;
+  /** Whether it also reaches the palette bar (PALETTE_SSIM_TARGET in colour), as the search's own palettes must. */
+  atPaletteBar: boolean;
+  /** Whether a palette PNG of the whole image scores at least pngquant's at the page size on every score (ties allowed). */
+  holdsAtPageSize(candidate: Buffer): Promise<boolean>;
 }
 
 /** Palette PNGs of one sample scored against it (colour SSIM over white), shared by smart PNG, `auto` and deck pictures. */
@@ -87,11 +102,11 @@ const DITHERED_QUALITIES = [93, 99];
  * white at full size at least the palette bar, below which banding shows on gradients; `pngquant` is
  * the look alone, without that bar.
  */
-async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning, reference: Reference | null) {
+async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning, reference: Reference) {
   const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
-  // Smart PNG asks pngquant itself when it runs here: its palette of the whole image, cut as the sample is, so its look
-  // with no lead to guess (decision 0288); else our stand-in plus the lead.
-  const whole = reference ? await reference.palette() : null;
+  // pngquant itself when it runs here: its palette of the whole image, cut as the sample is, so its look with no lead to
+  // guess (decision 0288; `auto` too since decision 0300); else our stand-in plus the lead.
+  const whole = await reference.palette();
   const real = whole ? detailSample(await decodePixels(whole)) : null;
   const stand = async () =>
     decodePixels(await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer());
@@ -110,14 +125,24 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
     }
     return scorer.shown(found);
   };
-  return { pngquant, look, reaches, real: real !== null };
+  const own: ReferencePalette | null =
+    whole && real
+      ? {
+          palette: whole,
+          sampled: real,
+          similarity: scorer.shown(pngquant),
+          atPaletteBar: pngquant[0]! >= PALETTE_SSIM_TARGET,
+          holdsAtPageSize: reference.holdsAtPageSize,
+        }
+      : null;
+  return { pngquant, look, reaches, real: own };
 }
 
 /**
  * oxipng takes 0–15 % off pngquant's own file (decision 0265): one that would need more than this share
  * taken off to beat the result in hand is not packed, as it cannot win (its oxipng run costs up to seconds).
  */
-const PACKED_SHARE_AT_LEAST = 0.7;
+export const PACKED_SHARE_AT_LEAST = 0.7;
 
 /** pngquant's palette is made at `--quality=65-80`: a result that is pngquant's says 80. */
 const REFERENCE_QUALITY = 80;
@@ -128,17 +153,26 @@ interface Reference {
   palette(): Promise<Buffer | null>;
   /** What replaces smart PNG's result (PaletteChoice's `instead`). */
   instead(result: Buffer, verified: boolean): Promise<{ data: Buffer; quality: number } | null>;
+  /** Whether a palette of the whole image scores at least pngquant's at the page size on every score (ties allowed). */
+  holdsAtPageSize(candidate: Buffer): Promise<boolean>;
 }
 
 function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): Reference {
   let made: Promise<Buffer | null> | null = null;
   const palette = () => (made ??= pngquantPalette(prepared));
   const pixels = prepared.width * prepared.height;
-  /** Whether `candidate` scores at least `reference`'s look at the page size on every score (ties allowed). */
-  const holds = async (scores: (decoded: RawImage) => Promise<number[]>, candidate: Buffer, reference: number[]) =>
-    (await scores(await decodePixels(candidate))).every((score, i) => score >= reference[i]!);
+  let pageSize: Promise<{ scores: (decoded: RawImage) => Promise<number[]>; look: number[] }> | null = null;
+  const holdsAtPageSize = async (candidate: Buffer) => {
+    pageSize ??= (async () => {
+      const scores = await viewScores(prepared, SEARCH_STRIDE);
+      return { scores, look: await scores(await decodePixels((await palette())!)) };
+    })();
+    const { scores, look } = await pageSize;
+    return (await scores(await decodePixels(candidate))).every((score, i) => score >= look[i]!);
+  };
   return {
     palette,
+    holdsAtPageSize,
     async instead(result, verified) {
       const written = await palette();
       if (!written) return null;
@@ -147,12 +181,9 @@ function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): 
       if (sampled && isPalettePng(result)) {
         // Chosen on a mosaic, whose page-size view is not the whole image's: the result must hold pngquant's look there too,
         // else the richest undithered palette, else pngquant's own. Lossless (the original's pixels) holds it.
-        const scores = await viewScores(prepared, SEARCH_STRIDE);
-        const look = await scores(await decodePixels(written));
-        if (!(await holds(scores, result, look))) {
-          const richest = await packPng(await encode(fromPixels(prepared), 'png', PALETTE_RANGE.high, base).toBuffer(), pixels);
-          if (richest.length < written.length && (await holds(scores, richest, look)))
-            return { quality: PALETTE_RANGE.high, data: richest };
+        if (!(await holdsAtPageSize(result))) {
+          const richest = await packPng(await richestUndithered(prepared, base), pixels);
+          if (richest.length < written.length && (await holdsAtPageSize(richest))) return { quality: PALETTE_RANGE.high, data: richest };
           return { ...reference, data: await packPng(written, pixels) };
         }
       }
@@ -162,6 +193,11 @@ function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): 
     },
   };
 }
+
+/** The richest undithered palette of the whole image (PALETTE_RANGE.high), a mosaic's winner's stand-in at the page size (decision 0288). */
+export const RICHEST_UNDITHERED = PALETTE_RANGE.high;
+export const richestUndithered = (prepared: RawImage, base: EncodeTuning) =>
+  encode(fromPixels(prepared), 'png', RICHEST_UNDITHERED, base).toBuffer();
 
 /**
  * PNG: the smallest palette that looks at least as good as pngquant+optipng's on every score of
@@ -177,8 +213,9 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   // Lossless is the original's pixels: it looks 100 % like it.
   const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
   // Smart PNG's verified candidate beside every result: pngquant's own palette, when pngquant runs here (decision 0288).
-  const whole = png ? referenceOf(prepared, sample !== prepared, base) : null;
-  const reference = whole ? { instead: whole.instead } : {};
+  // `auto` measures its graphics against the very same palette, run once, and takes it as its candidate too (decision 0300).
+  const whole = referenceOf(prepared, sample !== prepared, base);
+  const reference = png ? { instead: whole.instead } : {};
   if (deadline.passed) return { ...lossless, graphic: true, ...reference };
   const trial = paletteTrial(sample, base);
   const ruledOut = await trial.ruledOut();
@@ -188,9 +225,11 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
     return richest ? { ...richest, bytes: null, graphic: false, ...reference } : { ...lossless, graphic: false, ...reference };
   }
   const { pngquant, look, reaches, real } = await pngquantLook(prepared, sample, base, whole);
+  // pngquant's own palette goes with every choice below, for `auto` to weigh (decision 0300).
+  const references = { ...reference, ...(real ? { pngquant: real } : {}) };
   // A cut-out no palette holds (a photo with alpha) is still a graphic whose lossy candidates and lossless WebP compete in `auto`,
   // held to pngquant's look alone: the palette bar is about a palette's bands, and pngquant's own palette falls below it there (decision 0163).
-  if (ruledOut) return { ...lossless, graphic: true, look: pngquant, ...reference };
+  if (ruledOut) return { ...lossless, graphic: true, look: pngquant, ...references };
   const probes = new Map<string, { bytes: number; similarity: number | null }>();
   const probe = async (quality: number, tuning: EncodeTuning) => {
     const encoded = await encode(fromPixels(sample), 'png', quality, tuning).toBuffer();
@@ -207,7 +246,7 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   const quality = await lowestPassing(PALETTE_RANGE.low, PALETTE_RANGE.high, seed, reachesLook, true);
   const passed = probes.get(`${quality}/${base.paletteDither}`);
   if (passed?.similarity != null)
-    return { quality, tuning: base, bytes: passed.bytes, similarity: passed.similarity, graphic: true, look, ...reference };
+    return { quality, tuning: base, bytes: passed.bytes, similarity: passed.similarity, graphic: true, look, ...references };
   // No undithered palette reaches it: pngquant's own way (dithered) with more colours, else lossless.
   const dithered = { ...base, paletteDither: PNGQUANT_DITHER };
   let richest: { quality: number; bytes: number } | null = null;
@@ -215,7 +254,7 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
     if (deadline.passed) break;
     const { bytes, similarity } = await probe(q, dithered);
     if (bytes >= bar.bytes) break;
-    if (similarity !== null) return { quality: q, tuning: dithered, bytes, similarity, graphic: true, look, ...reference };
+    if (similarity !== null) return { quality: q, tuning: dithered, bytes, similarity, graphic: true, look, ...references };
     richest = { quality: q, bytes };
   }
   // The richest dithered palette is pngquant's own method with more colours than its quality 80 asks for: at pngquant's
@@ -224,7 +263,7 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   // With pngquant itself at hand, its own palette (verified by definition) takes that place (decision 0288).
   if (!real && richest && !deadline.passed && richest.bytes < (await losslessBytes(sample, base)))
     return { quality: richest.quality, tuning: dithered, bytes: richest.bytes, graphic: true, look };
-  return { ...lossless, graphic: true, look, ...reference };
+  return { ...lossless, graphic: true, look, ...references };
 }
 
 /** The original's pixels as a PNG, in bytes on the sample. */
