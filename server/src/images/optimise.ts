@@ -82,6 +82,14 @@ async function run<T>(work: Promise<T>): Promise<T> {
  */
 const DECODE_ONCE_PIXELS = 16_000_000;
 
+/**
+ * Smart WebP and AVIF of a still image are `auto` among that one format: the very search a list that ends in
+ * that format runs, so a convert to one format is never larger than the same format chosen from a list
+ * (lossless and palette WebP, AVIF judged whole). Smart JPEG's and smart PNG's own searches are not larger
+ * than `auto`'s in their format (docs/decisions/0301-one-search-on-the-web-too.md, extending 0232 to the web app).
+ */
+const ONE_FORMAT_SEARCHES: ReadonlySet<EncodedFormat | 'auto'> = new Set(['webp', 'avif']);
+
 /** Formats whose encode from decoded pixels writes the very bytes of an encode from the file (PNG and GIF would lose the original's density). */
 const DECODED_ONCE_FORMATS: ReadonlySet<EncodedFormat> = new Set(['jpeg', 'webp', 'avif']);
 
@@ -159,6 +167,9 @@ export async function optimiseImage(
   const planned = { ...size, alpha: info.hasAlpha && !flattened(options.format, options.autoFormats) };
   const allowed = options.format === 'auto' ? formatsThatFit(planned, options.autoFormats ?? []) : (options.autoFormats ?? []);
   if (options.format !== 'auto') formatsThatFit(planned, [options.format]);
+  // A target size keeps its own search: `auto`'s lossless choices have no quality to lower.
+  if (options.quality === 'smart' && options.maxBytes === null && info.pages === 1 && ONE_FORMAT_SEARCHES.has(options.format))
+    return optimiseImage(upload, info, { ...options, format: 'auto', autoFormats: [options.format as EncodedFormat] }, deadline);
   // 'auto' keeps an animation's frames (WebP when allowed); for a still image the format is chosen after the search.
   const auto = options.format === 'auto';
   const animatedAuto = auto && info.pages > 1 ? animationFormat(allowed, info.format === 'gif' ? 'gif' : 'webp') : null;
