@@ -12,12 +12,11 @@
  * A setting is named tune + chroma + effort (+ b10 for 10 bits): `ssim420e2` is smart AVIF today up to 6 MP (encode.ts).
  * Markdown goes to stdout, progress to stderr.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { lookJudge } from '../server/src/images/smart.js';
-import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
+import { photosOf } from './image-set.js';
 import { judgeAgainst, looksAtLeast } from './judge.js';
 import { loadAverage, median, table } from './report.js';
 
@@ -59,15 +58,6 @@ interface Found {
   quality: number;
   bytes: number;
   cpu: number;
-}
-
-async function photosOf(names: string[]): Promise<BenchImage[]> {
-  const images: BenchImage[] = [];
-  for (const input of names.map((name) => path.resolve(name))) {
-    if ((await stat(input)).isDirectory()) images.push(...(await loadImageSet(input, false)).images);
-    else images.push(await benchImage(input, await readFile(input), { imageClass: 'photo' }));
-  }
-  return images;
 }
 
 /** The CPU seconds (all threads) of one encode. */

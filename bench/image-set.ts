@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -86,4 +86,14 @@ export async function loadImageSet(folder: string, all: boolean): Promise<{ imag
     }
   }
   return { images, skipped };
+}
+
+/** Photos named on the command line: each a file, or a folder whose raster images are all loaded. */
+export async function photosOf(names: string[]): Promise<BenchImage[]> {
+  const images: BenchImage[] = [];
+  for (const input of names.map((name) => path.resolve(name))) {
+    if ((await stat(input)).isDirectory()) images.push(...(await loadImageSet(input, false)).images);
+    else images.push(await benchImage(input, await readFile(input), { imageClass: 'photo' }));
+  }
+  return images;
 }

@@ -13,14 +13,12 @@
  *
  * Markdown goes to stdout, progress to stderr.
  */
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { SearchDeadline } from '../server/src/images/deadline.js';
 import { inspectImage } from '../server/src/images/inspect.js';
 import { optimiseImage } from '../server/src/images/optimise.js';
 import { PREMIUM_AUTO } from './engine-direct.js';
-import { benchImage, loadImageSet, type BenchImage } from './image-set.js';
+import { photosOf } from './image-set.js';
 import { judgeAgainst, looksAtLeast, type Judgement } from './judge.js';
 import { loadAverage as load, median, table } from './report.js';
 
@@ -31,15 +29,6 @@ const inputs = args.filter((arg) => arg !== '--auto' && arg !== '--auto-only');
 if (inputs.length === 0) throw new Error('usage: npm run bench:jpeg -- <photo or folder …> [--auto]');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
-
-async function photosOf(names: string[]): Promise<BenchImage[]> {
-  const images: BenchImage[] = [];
-  for (const input of names.map((name) => path.resolve(name))) {
-    if ((await stat(input)).isDirectory()) images.push(...(await loadImageSet(input, false)).images);
-    else images.push(await benchImage(input, await readFile(input), { imageClass: 'photo' }));
-  }
-  return images;
-}
 
 async function main() {
   const images = await photosOf(inputs);
