@@ -7,7 +7,14 @@ import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge 
 import { paletteAsWebp, webpOfPalette } from './graphic-webp.js';
 import { packPng } from './png-pack.js';
 import { pngquantCandidates } from './pngquant-candidates.js';
-import { paletteSettings, richestUndithered, RICHEST_UNDITHERED, type PaletteChoice, type ReferencePalette } from './smart-png.js';
+import {
+  paletteSettings,
+  PNGQUANT_QUALITY,
+  richestUndithered,
+  RICHEST_UNDITHERED,
+  type PaletteChoice,
+  type ReferencePalette,
+} from './smart-png.js';
 import type { InputFormat } from './formats.js';
 import type { ImageInfo } from './inspect.js';
 import { hasTransparency, type RawImage } from './ssim.js';
@@ -297,9 +304,6 @@ async function graphicChoice(
       : null;
   return smaller(smaller(png, paletteWebp), exact);
 }
-
-/** pngquant's quality range ends at 80 (pngquant.ts): a result that is its palette says 80. */
-const PNGQUANT_QUALITY = 80;
 
 /**
  * The smaller of pngquant's own palette of the whole image as a packed PNG and as lossless WebP (over 256

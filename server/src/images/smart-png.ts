@@ -77,8 +77,11 @@ export interface PaletteSearch {
   png?: boolean;
 }
 
-/** pngquant+optipng's look (`pngquant --quality=65-80`): libimagequant aiming at quality 80, fully dithered (docs/decisions/0132). */
-const PNGQUANT_QUALITY = 80;
+/**
+ * pngquant+optipng's look (`pngquant --quality=65-80`): libimagequant aiming at quality 80, fully dithered
+ * (docs/decisions/0132); a result that is pngquant's own palette says 80 (smart PNG's and `auto`'s).
+ */
+export const PNGQUANT_QUALITY = 80;
 const PNGQUANT_DITHER = 1;
 /**
  * What pngquant 2.17's own palette may reach above our libimagequant at the same setting, as a share of
@@ -144,9 +147,6 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
  */
 export const PACKED_SHARE_AT_LEAST = 0.7;
 
-/** pngquant's palette is made at `--quality=65-80`: a result that is pngquant's says 80. */
-const REFERENCE_QUALITY = 80;
-
 /** pngquant's palette of the whole image, made once: it sets the search's bar and is a candidate for the result (decision 0288). */
 interface Reference {
   /** As pngquant wrote it; null without pngquant, or below its quality 65. */
@@ -176,7 +176,7 @@ function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): 
     async instead(result, verified) {
       const written = await palette();
       if (!written) return null;
-      const reference = { quality: REFERENCE_QUALITY, data: written };
+      const reference = { quality: PNGQUANT_QUALITY, data: written };
       if (!verified) return { ...reference, data: await packPng(written, pixels) };
       if (sampled && isPalettePng(result)) {
         // Chosen on a mosaic, whose page-size view is not the whole image's: the result must hold pngquant's look there too,
