@@ -1,5 +1,5 @@
 import type { SearchDeadline } from './deadline.js';
-import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
+import { avifQuantizer, encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
 import { AVIF_RANGE, lookJudge, type Found } from './smart.js';
 import type { Verdict } from './search.js';
@@ -27,12 +27,12 @@ export interface WholeChoice extends Found {
 
 /**
  * The photo's lossy winner on the sample (`chosen`) against the AVIF verified on the sample (`avif`),
- * both at full size: AVIF at the lowest quality below the sample's that the whole photo keeps at the
- * look (our four scores, with the search's lead, on the whole photo; lowestWholeQuality, up to
- * WHOLE_FINALIST_PIXELS), else at its verified quality; then, up to WHOLE_FINALIST_PIXELS, AVIF at
- * libaom's effort 3 from that quality down (atEffort3), also for a photo searched whole; the smallest
- * file wins and is returned with its bytes. Past the deadline, the sample's winner stands
- * (docs/decisions/0130, 0310).
+ * both at full size. Up to WHOLE_FINALIST_PIXELS, AVIF at libaom's effort 3 first, from one quantizer
+ * below the sample's quality down (atEffort3), then at effort 2 below the sample's quality
+ * (lowestWholeQuality; a photo searched whole already has that), each judged by our four scores with the
+ * search's lead on the whole photo; else, and as the rival, effort 2 at the sample's verified quality. The
+ * smallest file wins and is returned with its bytes. Past the deadline with nothing verified whole, the
+ * sample's winner stands (docs/decisions/0130, 0310, 0302-avif-steps-that-fit-the-deadline.md).
  */
 export async function wholeFinalist(
   prepared: RawImage,
@@ -59,19 +59,26 @@ export async function wholeFinalist(
     if (similarity !== null) passed.set(quality, { ...avif, tuning, format: 'avif', quality, similarity, bytes: encoded.length, encoded });
     return similarity !== null;
   };
-  // Searched whole, the search's own AVIF is already the lowest quality the whole photo keeps at effort 2.
-  let avifFull: WholeChoice = { ...avif, format: 'avif' };
-  if (!searchedWhole) {
-    const passed = new Map<number, WholeChoice>();
-    const lowest = judge ? await lowestWholeQuality(avif.quality, wholePasses(avif.tuning, passed)) : avif.quality;
-    const lower = passed.get(lowest) ?? null;
-    if (deadline.passed && !lower) return chosen;
-    avifFull = lower ?? { ...avif, format: 'avif', encoded: await full('avif', avif.quality, avif.tuning) };
-  }
+  // Effort 3 before effort 2's own steps: on the tuning photos it went lower more often, and the deadline may leave time for one only (0302).
   const atThree = new Map<number, WholeChoice>();
-  const effort3 = judge ? await atEffort3(avifFull.quality, wholePasses({ ...avif.tuning, avifEffort: 3 }, atThree), atThree) : null;
+  const effort3 = judge ? await atEffort3(avif.quality, wholePasses({ ...avif.tuning, avifEffort: 3 }, atThree), atThree) : null;
+  // Effort 2's steps only where effort 3 found nothing below the sample's quality: at one quantizer effort 3 kept the look
+  // wherever effort 2 did on the tuning photos, and often where effort 2 missed (0302).
+  const below3 = effort3 !== null && effort3.quality < avif.quality;
+  const atTwo = new Map<number, WholeChoice>();
+  const lower =
+    judge && !searchedWhole && !below3
+      ? (atTwo.get(await lowestWholeQuality(avif.quality, wholePasses(avif.tuning, atTwo))) ?? null)
+      : null;
+  if (deadline.passed && !lower && !effort3) return chosen;
+  // Searched whole, the search's own AVIF is already the lowest quality the whole photo keeps at effort 2, with its whole bytes.
+  const effort2: WholeChoice = lower ?? {
+    ...avif,
+    format: 'avif',
+    ...(searchedWhole ? {} : { encoded: await full('avif', avif.quality, avif.tuning) }),
+  };
   const wholeBytes = (one: WholeChoice) => one.encoded?.length ?? one.bytes;
-  const best = effort3 && wholeBytes(effort3) < wholeBytes(avifFull) ? effort3 : avifFull;
+  const best = effort3 && wholeBytes(effort3) < wholeBytes(effort2) ? effort3 : effort2;
   if (chosen.format === 'avif') return best;
   if (searchedWhole) return wholeBytes(best) < chosen.bytes ? best : chosen;
   const rival = await full(chosen.format, chosen.quality, chosen.tuning);
@@ -79,47 +86,67 @@ export async function wholeFinalist(
 }
 
 /**
- * AVIF at libaom's effort 3 on the whole photo, from `quality` (where effort 2 settled) down as
- * lowestWholeQuality steps: the lowest that keeps the look, or null when `quality` misses at effort 3
- * already. `passes` keeps each pass in `passed`. Effort 3 writes the look 6–13 % smaller than effort 2
- * on some tuning photos and up to 8 % larger on others, for about the same CPU: the caller keeps the
- * smaller verified file (docs/decisions/0310-whole-photo-avif-at-effort-3.md).
+ * AVIF at libaom's effort 3 on the whole photo: one quantizer below `quality` (the sample's, at effort 2)
+ * and, while that keeps the look, lower as lowestWholeQuality steps; where it misses, `quality` itself;
+ * null when that misses too. `passes` keeps each pass in `passed`. Effort 3 writes the look 6–13 % smaller
+ * than effort 2 on some tuning photos and up to 8 % larger on others, for about the same CPU: the caller
+ * keeps the smaller verified file (docs/decisions/0310-whole-photo-avif-at-effort-3.md). Starting below
+ * the sample's quality saves the encode at it wherever the whole photo holds lower, as on 6 of the 9
+ * tuning photos it was tried on (docs/decisions/0302).
  */
 async function atEffort3(
   quality: number,
   passes: (quality: number) => Promise<Verdict>,
   passed: ReadonlyMap<number, WholeChoice>,
 ): Promise<WholeChoice | null> {
-  if ((await passes(quality)) !== true) return null;
-  return passed.get(await lowestWholeQuality(quality, passes)) ?? null;
+  const below = avifStepsDown(quality)[0];
+  const first = below === undefined ? false : await passes(below);
+  if (first === true) return passed.get(await lowestWholeQuality(below!, passes)) ?? null;
+  if (first === 'hopeless' || (await passes(quality)) !== true) return null;
+  return passed.get(quality) ?? null;
+}
+
+/** The AVIF qualities below `quality` down to AVIF_RANGE.low, one per libaom quantizer (the highest quality that gives it), highest first. */
+export function avifStepsDown(quality: number): number[] {
+  const steps: number[] = [];
+  let last = avifQuantizer(quality);
+  for (let q = quality - 1; q >= AVIF_RANGE.low; q--) {
+    if (avifQuantizer(q) === last) continue;
+    last = avifQuantizer(q);
+    steps.push(q);
+  }
+  return steps;
 }
 
 /**
  * The lowest AVIF quality below `verified` (the sample's) that `passes` on the whole photo, else
- * `verified`: one step down first, then twice as far each time it passes (1, 2, 4, 8 … down to
- * AVIF_RANGE.low), then bisection between the last pass and the first miss; at most WHOLE_ENCODES
- * probes. Where one step down misses, as on every tuning photo, that is one full-size encode; where the
- * whole photo holds far lower than the sample, the steps reach it (decision 0160, amending 0139's
- * fixed 2, 4 and 6 steps).
+ * `verified`, stepping over AVIF's quantizers (avifStepsDown), never twice over one file: one step down
+ * first, then twice as far each time it passes (1, 2, 4, 8 … down to AVIF_RANGE.low), then bisection
+ * between the last pass and the first miss; at most WHOLE_ENCODES probes. Where one step down misses, as
+ * on most tuning photos, that is one full-size encode; where the whole photo holds far lower than the
+ * sample, the steps reach it (decision 0160, amending 0139's fixed 2, 4 and 6 steps; quantizers, 0302).
  */
 export async function lowestWholeQuality(verified: number, passes: (quality: number) => Promise<Verdict>): Promise<number> {
-  let lowest = verified;
-  let missed = AVIF_RANGE.low - 1;
+  const steps = avifStepsDown(verified);
+  // Indexes into `steps`: -1 is `verified` itself, steps.length below AVIF's range.
+  let lowest = -1;
+  let missed = steps.length;
   let probes = 0;
-  const probe = async (quality: number) => {
+  const probe = async (at: number) => {
     probes++;
-    const verdict = await passes(quality);
-    if (verdict === true) lowest = quality;
-    else missed = quality;
+    const verdict = await passes(steps[at]!);
+    if (verdict === true) lowest = at;
+    else missed = at;
     return verdict;
   };
-  for (let step = 1; lowest > AVIF_RANGE.low && probes < WHOLE_ENCODES; step *= 2) {
-    const verdict = await probe(Math.max(AVIF_RANGE.low, verified - step));
-    if (verdict === 'hopeless') return lowest;
+  const quality = () => (lowest < 0 ? verified : steps[lowest]!);
+  for (let step = 1; lowest < steps.length - 1 && probes < WHOLE_ENCODES; step *= 2) {
+    const verdict = await probe(Math.min(steps.length - 1, step - 1));
+    if (verdict === 'hopeless') return quality();
     if (verdict === false) break;
   }
-  while (lowest - missed > 1 && probes < WHOLE_ENCODES) {
-    if ((await probe((lowest + missed) >> 1)) === 'hopeless') return lowest;
+  while (missed - lowest > 1 && probes < WHOLE_ENCODES) {
+    if ((await probe((lowest + missed) >> 1)) === 'hopeless') return quality();
   }
-  return lowest;
+  return quality();
 }

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SearchDeadline } from './deadline.js';
-import type { EncodedFormat } from './encode.js';
-import { lowestWholeQuality, WHOLE_ENCODES } from './finalists.js';
+import { avifQuantizer, encode, type EncodedFormat } from './encode.js';
+import { avifStepsDown, lowestWholeQuality, WHOLE_ENCODES } from './finalists.js';
+import { fromPixels } from './loaders.js';
+import { smartTuning } from './search.js';
 import { inspectImage } from './inspect.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
 import { luma, overWhite, ssim } from './ssim.js';
@@ -165,17 +167,45 @@ describe("auto's AVIF finalist on the whole photo (decision 0160)", () => {
   });
 
   it('reaches far below the sample, doubling its step, then bisects between the last pass and the first miss', async () => {
-    // The sample verified 84, the whole photo holds 73: 83, 82, 80 and 76 pass, 68 misses, and the five probes are spent.
-    expect(await steps(84, 73)).toEqual({ probed: [83, 82, 80, 76, 68], lowest: 76 });
-    expect(await steps(84, 77)).toEqual({ probed: [83, 82, 80, 76, 78], lowest: 78 });
-    expect(await steps(84, 82)).toEqual({ probed: [83, 82, 80, 81], lowest: 82 });
+    // Steps are libaom's quantizers below 84 (decision 0302): 83, 81, 80, 78, 76, 75, 73, 72 … (82 writes 83's file, 79 80's, 77 78's).
+    // The whole photo holds 73: 83, 81 and 78 pass, 72 misses, 75 passes, and the five probes are spent.
+    expect(await steps(84, 73)).toEqual({ probed: [83, 81, 78, 72, 75], lowest: 75 });
+    expect(await steps(84, 77)).toEqual({ probed: [83, 81, 78, 72, 75], lowest: 78 });
+    expect(await steps(84, 82)).toEqual({ probed: [83, 81], lowest: 83 });
   });
 
   it(`judges at most ${WHOLE_ENCODES} qualities and never goes below AVIF's range`, async () => {
     const { probed, lowest } = await steps(30, 0);
-    expect(probed).toEqual([29, 28, 26, 22, 20]);
-    expect(lowest).toBe(20);
+    expect(probed).toEqual([29, 27, 24, 21]);
+    // 21 writes the very file 20 does, the bottom of AVIF_RANGE.
+    expect(lowest).toBe(21);
     expect((await steps(90, 0)).probed).toHaveLength(WHOLE_ENCODES);
+  });
+
+  it('never encodes one file twice: qualities that share a libaom quantizer write the very same AVIF', async () => {
+    const data = await readFile(path.join(fixtures, 'photo.jpg'));
+    const pixels = await sharp(data).resize(320).raw().toBuffer({ resolveWithObject: true });
+    const avifAt = (quality: number, avifEffort: number) =>
+      encode(
+        fromPixels({ data: pixels.data, width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels }),
+        'avif',
+        quality,
+        {
+          ...smartTuning(pixels.info),
+          avifEffort,
+        },
+      ).toBuffer();
+    const sizes: string[] = [];
+    for (const effort of [2, 3]) {
+      const [q78, q77, q76] = await Promise.all([avifAt(78, effort), avifAt(77, effort), avifAt(76, effort)]);
+      expect(avifQuantizer(78)).toBe(avifQuantizer(77));
+      expect(q77.equals(q78)).toBe(true);
+      expect(avifQuantizer(76)).not.toBe(avifQuantizer(77));
+      expect(q76.equals(q77)).toBe(false);
+      sizes.push(`${q78.length}/${q76.length}`);
+    }
+    expect(sizes).toHaveLength(2);
+    expect(avifStepsDown(80).slice(0, 3)).toEqual([78, 76, 75]);
   });
 
   it('stops at the deadline with the lowest quality verified so far', async () => {
@@ -184,6 +214,6 @@ describe("auto's AVIF finalist on the whole photo (decision 0160)", () => {
       probed.push(quality);
       return probed.length < 3 ? true : 'hopeless';
     });
-    expect({ probed, lowest }).toEqual({ probed: [83, 82, 80], lowest: 82 });
+    expect({ probed, lowest }).toEqual({ probed: [83, 81, 78], lowest: 81 });
   });
 });

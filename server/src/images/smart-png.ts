@@ -56,6 +56,15 @@ export function paletteTrial(sample: RawImage, tuning: EncodeTuning) {
       const { encoded, score } = await similarity(quality);
       return { encoded, score, looksSame: score >= PALETTE_SSIM_TARGET };
     },
+    /**
+     * Whether no palette can come under `bytes`: ours at pngquant's lowest quality (PNGQUANT_FLOOR) misses the palette
+     * bar, so every palette of ours that reaches it is richer, and is already as large even packed (PACKED_SHARE_AT_LEAST);
+     * pngquant's own, dithered at 65 or more, is larger still (docs/decisions/0302).
+     */
+    async cannotBeat(bytes: number): Promise<boolean> {
+      const { encoded, score } = await similarity(PNGQUANT_FLOOR);
+      return score < PALETTE_SSIM_TARGET && encoded.length * PACKED_SHARE_AT_LEAST >= bytes;
+    },
     /** A photo is far from even the richest palette: a rough one (a fraction of the cost) tells. */
     async ruledOut(): Promise<boolean> {
       return (await similarity(PALETTE_RANGE.high, ROUGH_PALETTE_EFFORT)).score < PALETTE_SSIM_TARGET - ROUGH_PALETTE_SLACK;
@@ -82,6 +91,8 @@ export interface PaletteSearch {
  * (docs/decisions/0132); a result that is pngquant's own palette says 80 (smart PNG's and `auto`'s).
  */
 export const PNGQUANT_QUALITY = 80;
+/** pngquant's lowest quality (`--quality=65-80`): it makes no palette poorer than this. */
+const PNGQUANT_FLOOR = 65;
 const PNGQUANT_DITHER = 1;
 /**
  * What pngquant 2.17's own palette may reach above our libimagequant at the same setting, as a share of
@@ -224,6 +235,9 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
     const richest = png && !deadline.passed ? await richerThanLossless(sample, base) : null;
     return richest ? { ...richest, bytes: null, graphic: false, ...reference } : { ...lossless, graphic: false, ...reference };
   }
+  // With a lossy result in hand (`auto`'s photos), one palette tells when none can win, before pngquant's run on the whole
+  // image: 3–5 s of a smooth 4 MP photo's search (docs/decisions/0302).
+  if (bar.bytes < Infinity && (await trial.cannotBeat(bar.bytes))) return { ...lossless, graphic: false, ...reference };
   const { pngquant, look, reaches, real } = await pngquantLook(prepared, sample, base, whole);
   // pngquant's own palette goes with every choice below, for `auto` to weigh (decision 0300).
   const references = { ...reference, ...(real ? { pngquant: real } : {}) };
