@@ -37,6 +37,16 @@ export function avifQuantizer(quality: number): number {
   return Math.floor(((100 - quality) * 63 + 50) / 100);
 }
 
+/** The AVIF qualities from `low` to `high` that write different files, one per quantizer (the highest quality that gives it), lowest first. */
+export function avifQualities(low: number, high: number): number[] {
+  const qualities: number[] = [];
+  for (let q = low; q <= high; q++) {
+    if (q < high && avifQuantizer(q + 1) === avifQuantizer(q)) continue;
+    qualities.push(q);
+  }
+  return qualities;
+}
+
 /** Above this many pixels palettes lower their effort, so a 12 MP photo stays interactive. */
 const HIGH_EFFORT_PIXELS = 4_000_000;
 /**

@@ -1,5 +1,5 @@
 import type { SearchDeadline } from './deadline.js';
-import { avifQuantizer, encode, type EncodedFormat, type EncodeTuning } from './encode.js';
+import { avifQualities, avifQuantizer, encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
 import { AVIF_RANGE, lookJudge, type Found } from './smart.js';
 import type { Verdict } from './search.js';
@@ -28,8 +28,9 @@ export interface WholeChoice extends Found {
 /**
  * The photo's lossy winner on the sample (`chosen`) against the AVIF verified on the sample (`avif`),
  * both at full size. Up to WHOLE_FINALIST_PIXELS, AVIF at libaom's effort 3 first, from one quantizer
- * below the sample's quality down (atEffort3), then at effort 2 below the sample's quality
- * (lowestWholeQuality; a photo searched whole already has that), each judged by our four scores with the
+ * below the sample's quality down (atEffort3), then at effort 2 below the sample's quality, or at and
+ * below where effort 3 settled when that is lower (lowestWholeQuality; a photo searched whole already
+ * has effort 2's), each judged by our four scores with the
  * search's lead on the whole photo; else, and as the rival, effort 2 at the sample's verified quality. The
  * smallest file wins and is returned with its bytes. Past the deadline with nothing verified whole, the
  * sample's winner stands (docs/decisions/0130, 0310, 0302-avif-steps-that-fit-the-deadline.md).
@@ -62,23 +63,27 @@ export async function wholeFinalist(
   // Effort 3 before effort 2's own steps: on the tuning photos it went lower more often, and the deadline may leave time for one only (0302).
   const atThree = new Map<number, WholeChoice>();
   const effort3 = judge ? await atEffort3(avif.quality, wholePasses({ ...avif.tuning, avifEffort: 3 }, atThree), atThree) : null;
-  // Effort 2's steps only where effort 3 found nothing below the sample's quality: at one quantizer effort 3 kept the look
-  // wherever effort 2 did on the tuning photos, and often where effort 2 missed (0302).
-  const below3 = effort3 !== null && effort3.quality < avif.quality;
+  // Effort 2's steps from where effort 3 settled when that is below the sample's quality (effort 2 there first: at one quantizer
+  // it kept the look where effort 3 did on some tuning photos, in fewer bytes), else from the sample's quality (0302).
   const atTwo = new Map<number, WholeChoice>();
+  const passes2 = wholePasses(avif.tuning, atTwo);
+  const from = effort3 !== null && effort3.quality < avif.quality ? effort3.quality : avif.quality;
   const lower =
-    judge && !searchedWhole && !below3
-      ? (atTwo.get(await lowestWholeQuality(avif.quality, wholePasses(avif.tuning, atTwo))) ?? null)
+    judge && !searchedWhole && (from === avif.quality || (await passes2(from)) === true)
+      ? (atTwo.get(await lowestWholeQuality(from, passes2)) ?? null)
       : null;
   if (deadline.passed && !lower && !effort3) return chosen;
   // Searched whole, the search's own AVIF is already the lowest quality the whole photo keeps at effort 2, with its whole bytes.
-  const effort2: WholeChoice = lower ?? {
-    ...avif,
-    format: 'avif',
-    ...(searchedWhole ? {} : { encoded: await full('avif', avif.quality, avif.tuning) }),
-  };
+  // Past the deadline, effort 3's verified file stands in for it beside a JPEG or WebP winner: one full-size encode fewer (0302).
+  const effort2: WholeChoice | null =
+    lower ??
+    (searchedWhole
+      ? { ...avif, format: 'avif' }
+      : effort3 && deadline.passed && chosen.format !== 'avif'
+        ? null
+        : { ...avif, format: 'avif', encoded: await full('avif', avif.quality, avif.tuning) });
   const wholeBytes = (one: WholeChoice) => one.encoded?.length ?? one.bytes;
-  const best = effort3 && wholeBytes(effort3) < wholeBytes(effort2) ? effort3 : effort2;
+  const best = effort3 && (!effort2 || wholeBytes(effort3) < wholeBytes(effort2)) ? effort3 : effort2!;
   if (chosen.format === 'avif') return best;
   if (searchedWhole) return wholeBytes(best) < chosen.bytes ? best : chosen;
   const rival = await full(chosen.format, chosen.quality, chosen.tuning);
@@ -108,14 +113,9 @@ async function atEffort3(
 
 /** The AVIF qualities below `quality` down to AVIF_RANGE.low, one per libaom quantizer (the highest quality that gives it), highest first. */
 export function avifStepsDown(quality: number): number[] {
-  const steps: number[] = [];
-  let last = avifQuantizer(quality);
-  for (let q = quality - 1; q >= AVIF_RANGE.low; q--) {
-    if (avifQuantizer(q) === last) continue;
-    last = avifQuantizer(q);
-    steps.push(q);
-  }
-  return steps;
+  return avifQualities(AVIF_RANGE.low, quality)
+    .filter((q) => avifQuantizer(q) !== avifQuantizer(quality))
+    .reverse();
 }
 
 /**

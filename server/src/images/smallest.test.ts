@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SearchDeadline } from './deadline.js';
-import { avifQuantizer, encode, type EncodedFormat } from './encode.js';
+import { avifQualities, avifQuantizer, encode, type EncodedFormat } from './encode.js';
 import { avifStepsDown, lowestWholeQuality, WHOLE_ENCODES } from './finalists.js';
 import { fromPixels } from './loaders.js';
 import { smartTuning } from './search.js';
@@ -206,6 +206,12 @@ describe("auto's AVIF finalist on the whole photo (decision 0160)", () => {
     }
     expect(sizes).toHaveLength(2);
     expect(avifStepsDown(80).slice(0, 3)).toEqual([78, 76, 75]);
+    // The sample's search walks one quality per quantizer too: every quantizer from 92's to 20's once, 92 itself included.
+    const qualities = avifQualities(20, 92);
+    const quantizers = qualities.map(avifQuantizer);
+    expect(new Set(quantizers).size).toBe(qualities.length);
+    expect(quantizers.length).toBe(avifQuantizer(20) - avifQuantizer(92) + 1);
+    expect(qualities.at(-1)).toBe(92);
   });
 
   it('stops at the deadline with the lowest quality verified so far', async () => {

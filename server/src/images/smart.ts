@@ -1,6 +1,6 @@
 import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels } from './loaders.js';
-import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
+import { avifQualities, avifQuantizer, encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { lookScores } from './look.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
 import { paletteSettings } from './smart-png.js';
@@ -116,12 +116,38 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
   };
   // Table 0 below the reference's quality is the reference's own table, coarser, with trellis: it cannot keep its look (decision 0134).
   const range = format === 'avif' ? AVIF_RANGE : tuning.jpegTable === 0 ? { ...SEARCH_RANGE, low: REFERENCE_QUALITY } : SEARCH_RANGE;
-  // WebP and AVIF often cannot reach JPEG's look on photos at any quality: the top of the range tells in one probe.
-  const lossyTop = format === 'jpeg' ? range.high : range.high - 1;
-  if (lossyTop < range.high && (await probe(range.high)) !== true) return null;
-  const quality = await lowestPassing(range.low, lossyTop, seed, probe);
+  const quality = format === 'avif' ? await lowestAvif(seed, probe) : await lowestOther(format, range, seed, probe);
   const passed = probes.get(quality);
   return passed?.similarity == null ? null : { quality, tuning, bytes: passed.bytes, similarity: passed.similarity };
+}
+
+/**
+ * JPEG and WebP: the lowest quality in `range` that passes. WebP often cannot reach JPEG's look on photos
+ * at any quality: the top of the range tells in one probe.
+ */
+async function lowestOther(
+  format: EncodedFormat,
+  range: { low: number; high: number },
+  seed: number,
+  probe: (q: number) => Promise<Verdict>,
+) {
+  if (format === 'jpeg') return lowestPassing(range.low, range.high, seed, probe);
+  if ((await probe(range.high)) !== true) return range.high + 1;
+  return lowestPassing(range.low, range.high - 1, seed, probe);
+}
+
+/**
+ * AVIF: the lowest quality in AVIF_RANGE that passes, searched over the qualities that write different
+ * files (one per libaom quantizer, avifQualities), so no file is encoded twice; the seed first and the top
+ * of the range only after a failing seed, as AVIF reaches the look on most photos and its top is its
+ * largest encode (docs/decisions/0302-avif-steps-that-fit-the-deadline.md).
+ */
+async function lowestAvif(seed: number, probe: (q: number) => Promise<Verdict>): Promise<number> {
+  const qualities = avifQualities(AVIF_RANGE.low, AVIF_RANGE.high);
+  const clamped = Math.min(AVIF_RANGE.high, Math.max(AVIF_RANGE.low, seed));
+  const start = qualities.findIndex((q) => avifQuantizer(q) === avifQuantizer(clamped));
+  const found = await lowestPassing(0, qualities.length - 1, start, (i) => probe(qualities[i]!), true);
+  return qualities[found] ?? AVIF_RANGE.high + 1;
 }
 
 /**
