@@ -10,6 +10,9 @@
  * --auto also runs `auto` (a premium plan's formats) on each photo and prints issue 36's figure for it:
  * the median of its bytes over the median of turbo-q75's (ratio of medians), with the format it chose;
  * --auto-only runs `auto` alone (no smart JPEG), about half the time.
+ * --job-deadline runs `auto` under a job's deadline (SearchDeadline.forJob(), decision 0130) as the
+ * service does, and prints each photo's wall time: run it on a quiet machine, as the deadline is partly
+ * by the clock.
  *
  * Markdown goes to stdout, progress to stderr.
  */
@@ -24,8 +27,9 @@ import { loadAverage as load, median, table } from './report.js';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const autoOnly = args.includes('--auto-only');
-const withAuto = autoOnly || args.includes('--auto');
-const inputs = args.filter((arg) => arg !== '--auto' && arg !== '--auto-only');
+const jobDeadline = args.includes('--job-deadline');
+const withAuto = autoOnly || jobDeadline || args.includes('--auto');
+const inputs = args.filter((arg) => !arg.startsWith('--'));
 if (inputs.length === 0) throw new Error('usage: npm run bench:jpeg -- <photo or folder …> [--auto]');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const look = (j: Judgement) => `${j.full.toFixed(4)} / ${j.view.toFixed(4)}`;
@@ -51,22 +55,26 @@ async function main() {
     const reference = await judge.judge(turbo);
     turboBytes.push(turbo.length);
     if (withAuto) {
-      const auto = await optimiseImage(image.data, await inspectImage(image.data), PREMIUM_AUTO, SearchDeadline.none());
+      const started = performance.now();
+      const deadline = jobDeadline ? SearchDeadline.forJob() : SearchDeadline.none();
+      const auto = await optimiseImage(image.data, await inspectImage(image.data), PREMIUM_AUTO, deadline);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const autoLook = await judge.judge(auto.data);
       const autoAtLook = looksAtLeast(autoLook, reference);
       if (!autoAtLook) autoBelow++;
       autoBytes.push(auto.data.length);
       const ratio = (auto.data.length / turbo.length).toFixed(3);
-      log(`${image.name}: auto ${auto.format} q${auto.quality} ${ratio}× turbo-q75, ${autoAtLook ? 'at the look' : 'BELOW'}`);
+      log(`${image.name}: auto ${auto.format} q${auto.quality} ${ratio}× turbo-q75, ${autoAtLook ? 'at the look' : 'BELOW'}, ${seconds} s`);
       autoRows.push([
         image.name,
         `${turbo.length}`,
         `${auto.data.length} (${auto.format} q${auto.quality})`,
         `${ratio}×`,
         `${look(autoLook)}${autoAtLook ? '' : ' **below**'}`,
+        `${seconds} s`,
       ]);
     }
-    if (autoOnly) {
+    if (autoOnly || jobDeadline) {
       await judge.close();
       continue;
     }
@@ -110,7 +118,9 @@ async function main() {
       ? [
           `- \`auto\` (premium formats): median bytes ${median(autoBytes)} over turbo-q75's median ${median(turboBytes)}: **${(median(autoBytes) / median(turboBytes)).toFixed(3)}×** (ratio of medians); median of per-photo ratios ${median(autoBytes.map((bytes, i) => bytes / turboBytes[i]!)).toFixed(3)}×; below turbo-q75's look ${autoBelow} of ${images.length}`,
           '',
-          table(['Photo', 'turbo-q75 bytes', '`auto` bytes', '`auto` × turbo-q75', '`auto` look'], autoRows, false),
+          `- \`auto\` ran ${jobDeadline ? "under a job's deadline (SearchDeadline.forJob())" : 'without a deadline'}`,
+          '',
+          table(['Photo', 'turbo-q75 bytes', '`auto` bytes', '`auto` × turbo-q75', '`auto` look', 'Wall time'], autoRows, false),
           '',
         ]
       : []),
