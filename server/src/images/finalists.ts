@@ -41,6 +41,8 @@ export async function wholeFinalist(
   chosen: WholeChoice,
   avif: Found | null,
   deadline: SearchDeadline,
+  /** pngquant's look on the whole photo, held too where `auto` promises it (an upload that arrived lossless, decision 0311). */
+  paletteLook?: () => Promise<readonly number[]>,
 ): Promise<WholeChoice> {
   const searchedWhole = sample === prepared;
   const lossy = chosen.format === 'jpeg' || chosen.format === 'webp' || chosen.format === 'avif';
@@ -51,7 +53,9 @@ export async function wholeFinalist(
     encode(fromPixels(prepared), format, quality, tuning).toBuffer();
   // Lower qualities judged whole only where full-size encodes are cheap; larger photos compare at full size alone.
   const judge =
-    prepared.width * prepared.height <= WHOLE_FINALIST_PIXELS ? await lookJudge(prepared, { sample: prepared, deadline }) : null;
+    prepared.width * prepared.height <= WHOLE_FINALIST_PIXELS
+      ? await lookJudge(prepared, { sample: prepared, deadline, paletteLook: await paletteLook?.() })
+      : null;
   // Judges AVIF at `quality` and `tuning` on the whole photo, keeping each pass in `passed`.
   const wholePasses = (tuning: EncodeTuning, passed: Map<number, WholeChoice>) => async (quality: number) => {
     if (deadline.passed || !judge) return 'hopeless' as const;

@@ -5,11 +5,15 @@ import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SearchDeadline } from './deadline.js';
 import { avifQualities, avifQuantizer, encode, type EncodedFormat } from './encode.js';
-import { avifStepsDown, lowestWholeQuality, WHOLE_ENCODES } from './finalists.js';
-import { fromPixels } from './loaders.js';
-import { smartTuning } from './search.js';
+import { avifStepsDown, lowestWholeQuality, wholeFinalist, WHOLE_ENCODES } from './finalists.js';
 import { inspectImage } from './inspect.js';
+import { decodePixels, fromPixels } from './loaders.js';
+import { lookScores } from './look.js';
 import { optimiseImage, type OptimiseOptions } from './optimise.js';
+import { pngquantPalette } from './pngquant.js';
+import { SEARCH_STRIDE, smartTuning } from './search.js';
+import { lookJudge, lossySettings } from './smart.js';
+import { pngquantReference } from './smart-png.js';
 import { luma, overWhite, ssim } from './ssim.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -34,6 +38,27 @@ async function smallest(name: string, autoFormats: EncodedFormat[], options: Par
 async function pixels(data: Buffer) {
   const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
   return overWhite({ data: raw, width: info.width, height: info.height, channels: info.channels });
+}
+
+/**
+ * The photo at 160 px, its colours muted and a fine grain added (a fixed sequence): a photo on which pngquant's dithered palette
+ * keeps the grain q75's JPEG smooths away, and AVIF can still reach pngquant's look.
+ */
+async function grainyPhoto(): Promise<Buffer> {
+  const { data, info } = await sharp(path.join(fixtures, 'photo.jpg'))
+    .resize(160)
+    .modulate({ saturation: 0.3 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let seed = 1;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const grain = (next() + next() + next() - 1.5) * 3;
+    for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c]! + grain)));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png()
+    .toBuffer();
 }
 
 const formatOf = (meta: Metadata) => (meta.format === 'heif' ? 'avif' : meta.format);
@@ -83,13 +108,30 @@ describe("'Smallest format' (auto)", { timeout: 120_000 }, () => {
     expect(result.data.length).toBeLessThanOrEqual(turbo.length);
   });
 
-  it('keeps a PNG photo that a palette could hold at the photo look: never larger than libjpeg-turbo q75', async () => {
-    // Held to the palette bar as a graphic, PNG photos came out at 2–3× libjpeg-turbo q75's bytes.
-    const photo = await sharp(path.join(fixtures, 'photo.jpg')).resize(160).png().toBuffer();
-    const result = await optimiseImage(photo, await inspectImage(photo), { ...auto, autoFormats: premium });
-    const turbo = await sharp(photo).jpeg({ quality: 75 }).toBuffer();
-    expect(result.data.length).toBeLessThanOrEqual(turbo.length);
-  });
+  it.each([
+    ['the 160-px photo', () => sharp(path.join(fixtures, 'photo.jpg')).resize(160).png().toBuffer()],
+    ['a grainy photo', grainyPhoto],
+  ])(
+    'holds a PNG photo to at least pngquant’s look on every score, in fewer bytes than pngquant’s own file: %s (decision 0311)',
+    async (_, made) => {
+      // On small photos pngquant's dithered palette looks closer than libjpeg-turbo q75's JPEG: held to q75's look alone, `auto`
+      // gave an AVIF below pngquant's look. A PNG upload is promised the look TinyPNG (pngquant) would give it.
+      const photo = await made();
+      const result = await optimiseImage(photo, await inspectImage(photo), { ...auto, autoFormats: premium }, SearchDeadline.none());
+      const original = await decodePixels(photo);
+      const pngquant = await pngquantPalette(original);
+      expect(pngquant).not.toBeNull();
+      expect(result.data.length).toBeLessThan(pngquant!.length);
+      const look = await lookScores(original, Math.max(original.width, original.height), SEARCH_STRIDE);
+      const scores = async (encoded: Buffer) => {
+        const found: number[] = [];
+        for await (const score of look.scores(await decodePixels(encoded))) found.push(score);
+        return found;
+      };
+      const reference = await scores(pngquant!);
+      (await scores(result.data)).forEach((score, i) => expect(score).toBeGreaterThanOrEqual(reference[i]!));
+    },
+  );
 
   it('gives back the upload itself, in its own format, when nothing it wrote is smaller (decision 0161)', async () => {
     // A lossy WebP of a text scan, searched with no time left: the fallback, lossless PNG, is many times the upload.
@@ -212,6 +254,24 @@ describe("auto's AVIF finalist on the whole photo (decision 0160)", () => {
     expect(new Set(quantizers).size).toBe(qualities.length);
     expect(quantizers.length).toBe(avifQuantizer(20) - avifQuantizer(92) + 1);
     expect(qualities.at(-1)).toBe(92);
+  });
+
+  it('keeps pngquant’s look on the whole photo where `auto` holds an upload to it (decision 0311)', async () => {
+    // A grainy photo saved as PNG, searched whole: AVIF verified at the higher of q75's and pngquant's looks (q81), then stepped
+    // down on the whole photo. Judged whole at q75's look alone, the steps went to q65, below pngquant's look.
+    const prepared = await decodePixels(await grainyPhoto());
+    const held = await pngquantReference(prepared, prepared).measured();
+    expect(held).not.toBeNull();
+    const judge = await lookJudge(prepared, { sample: prepared, paletteLook: held!.look });
+    const avif = await lossySettings(judge, 'avif', 60, smartTuning(prepared));
+    expect(avif).not.toBeNull();
+    const result = await wholeFinalist(prepared, prepared, { ...avif!, format: 'avif' }, avif, SearchDeadline.none(), held!.wholeLook);
+    const file = result.encoded ?? (await encode(fromPixels(prepared), 'avif', result.quality, result.tuning).toBuffer());
+    const look = await lookScores(prepared, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
+    const reference = await held!.wholeLook();
+    let i = 0;
+    for await (const score of look.scores(await decodePixels(file))) expect(score).toBeGreaterThanOrEqual(reference[i++]!);
+    expect(i).toBe(reference.length);
   });
 
   it('stops at the deadline with the lowest quality verified so far', async () => {

@@ -10,6 +10,7 @@ import { pngquantCandidates } from './pngquant-candidates.js';
 import {
   paletteSettings,
   PNGQUANT_QUALITY,
+  pngquantReference,
   richestUndithered,
   RICHEST_UNDITHERED,
   type PaletteChoice,
@@ -26,11 +27,12 @@ import { hasTransparency, type RawImage } from './ssim.js';
  * the same pixels (docs/decisions/0292-graphics-as-palette-webp.md), or lossless WebP. When it did
  * not arrive as a photo (JPEG, HEIC, AVIF) and has few colours, it is a graphic: its palette is searched
  * first and its lossy candidates must reach its palette's look too (pngquant's, on every score). A photo is searched lossy first, and
- * its palette only as far as it can still win. Candidates are compared by their bytes on the search
+ * its palette only as far as it can still win; one that did not arrive as a photo is held to pngquant's look too (decision 0311). Candidates are compared by their bytes on the search
  * sample; only the winner is encoded in full. Past the deadline, the smallest candidate verified so far
  * wins (docs/decisions/0067-smallest-format.md, docs/decisions/0105-graphics-keep-the-palette-look.md,
  * docs/decisions/0132-graphics-keep-pngquants-look.md,
- * docs/decisions/0112-faster-searches-for-photos.md, docs/decisions/0130-a-search-that-runs-out-of-time.md).
+ * docs/decisions/0112-faster-searches-for-photos.md, docs/decisions/0130-a-search-that-runs-out-of-time.md,
+ * docs/decisions/0311-a-png-keeps-pngquants-look-in-auto.md).
  */
 
 export interface FormatChoice extends QualityChoice {
@@ -130,18 +132,26 @@ async function photoChoice({ prepared, allowed, seed, original, base, sample, de
       : fallback(allowed, original, base);
   const bar: Bar = { bytes: Infinity };
   const verified: Verified = {};
-  const lossy = await lossyChoice(await lookJudge(prepared, { sample, deadline }), allowed, seed, original, base, bar, verified);
-  const palette = await paletteSettings(prepared, seed, { sample, bar, deadline });
+  // Arrived lossless (a PNG photo, many-coloured game art): held to the higher of q75's look and pngquant's real look on each score,
+  // where pngquant makes a palette; its one run is also the palette step's (decision 0311).
+  const pngquant = PHOTO_FORMATS.includes(original.format) ? undefined : pngquantReference(prepared, sample);
+  const held = pngquant ? await pngquant.measured() : null;
+  const judge = await lookJudge(prepared, { sample, deadline, paletteLook: held?.look });
+  const lossy = await lossyChoice(judge, allowed, seed, original, base, bar, verified);
+  const palette = await paletteSettings(prepared, seed, { sample, bar, deadline, reference: pngquant });
   const own = palette.bytes !== null && palette.bytes < bar.bytes ? await graphicChoice(sample, allowed, palette, base, deadline) : null;
-  // pngquant's own palette where it also reaches the palette bar the search's own palettes must, as far as it can still win (decision 0300).
+  // pngquant's own palette where it also reaches the palette bar the search's own palettes must, or where it is the look promised
+  // (decision 0311), as far as it can still win (decision 0300).
   const search = { prepared, allowed, sample, base, deadline };
-  const reference = palette.pngquant?.atPaletteBar
-    ? await pngquantChoice(search, palette, Math.min(bar.bytes, own?.bytes ?? Infinity))
-    : null;
+  const reference =
+    palette.pngquant && (palette.pngquant.atPaletteBar || held)
+      ? await pngquantChoice(search, palette, Math.min(bar.bytes, own?.bytes ?? Infinity))
+      : null;
   const exact = smaller(own, reference);
-  // A lossy winner and AVIF are judged again on the whole photo, where AVIF does better than on the sample (decision 0139).
+  // A lossy winner and AVIF are judged again on the whole photo, where AVIF does better than on the sample (decision 0139), held to
+  // pngquant's look on the whole photo too.
   if (lossy && (!exact || lossy.bytes <= exact.bytes))
-    return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline));
+    return settingOf(await wholeFinalist(prepared, sample, lossy, verified.avif ?? null, deadline, held?.wholeLook));
   return (await written(search, smaller(lossy, exact), palette.pngquant)) ?? fallback(allowed, original, base);
 }
 

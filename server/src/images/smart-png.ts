@@ -1,7 +1,7 @@
 import { SearchDeadline } from './deadline.js';
 import { decodePixels, fromPixels } from './loaders.js';
 import { encode, type EncodeTuning } from './encode.js';
-import { lookScores, viewScores } from './look.js';
+import { lookScores, viewScores, type LookScores } from './look.js';
 import { isPalettePng, packPng } from './png-pack.js';
 import { pngquantPalette } from './pngquant.js';
 import { detailSample, lowestPassing, SEARCH_STRIDE, smartTuning, type Bar, type QualityChoice, type Verdict } from './search.js';
@@ -41,6 +41,10 @@ export interface ReferencePalette {
   atPaletteBar: boolean;
   /** Whether a palette PNG of the whole image scores at least pngquant's at the page size on every score (ties allowed). */
   holdsAtPageSize(candidate: Buffer): Promise<boolean>;
+  /** Its scores on the sample (look.ts's order), without the palette bar: pngquant's look itself. */
+  look: readonly number[];
+  /** Its scores on the whole image (look.ts's order), measured once when asked for: the look a photo judged whole keeps (decision 0311). */
+  wholeLook(): Promise<readonly number[]>;
 }
 
 /** Palette PNGs of one sample scored against it (colour SSIM over white), shared by smart PNG, `auto` and deck pictures. */
@@ -84,6 +88,8 @@ export interface PaletteSearch {
    * out of still gets pngquant's own method with more colours before lossless (docs/decisions/0266).
    */
   png?: boolean;
+  /** pngquant's palette of the same image and sample, when the caller has measured it already: pngquant runs once per job (decision 0300). */
+  reference?: Reference;
 }
 
 /**
@@ -116,17 +122,16 @@ const DITHERED_QUALITIES = [93, 99];
  * white at full size at least the palette bar, below which banding shows on gradients; `pngquant` is
  * the look alone, without that bar.
  */
-async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTuning, reference: Reference) {
-  const scorer = await lookScores(sample, Math.max(prepared.width, prepared.height), SEARCH_STRIDE);
+async function pngquantLook(sample: RawImage, base: EncodeTuning, reference: Reference) {
+  const scorer = await reference.scorer();
   // pngquant itself when it runs here: its palette of the whole image, cut as the sample is, so its look with no lead to
   // guess (decision 0288; `auto` too since decision 0300); else our stand-in plus the lead.
-  const whole = await reference.palette();
-  const real = whole ? detailSample(await decodePixels(whole)) : null;
+  const own = await reference.measured();
   const stand = async () =>
     decodePixels(await encode(fromPixels(sample), 'png', PNGQUANT_QUALITY, { ...base, paletteDither: PNGQUANT_DITHER }).toBuffer());
-  const lead = real ? 0 : PNGQUANT_LEAD;
   const pngquant: number[] = [];
-  for await (const score of scorer.scores(real ?? (await stand()))) pngquant.push(score + lead * (1 - score));
+  if (own) pngquant.push(...own.look);
+  else for await (const score of scorer.scores(await stand())) pngquant.push(score + PNGQUANT_LEAD * (1 - score));
   const look = [Math.max(pngquant[0]!, PALETTE_SSIM_TARGET), ...pngquant.slice(1)];
   // Below 1 wherever pngquant's look is: a palette with the very same pixels always reaches it (decision 0157).
   const bar = look.map((score) => score + Math.min(PALETTE_MARGIN, PALETTE_MARGIN_SHARE * (1 - score)));
@@ -139,16 +144,6 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
     }
     return scorer.shown(found);
   };
-  const own: ReferencePalette | null =
-    whole && real
-      ? {
-          palette: whole,
-          sampled: real,
-          similarity: scorer.shown(pngquant),
-          atPaletteBar: pngquant[0]! >= PALETTE_SSIM_TARGET,
-          holdsAtPageSize: reference.holdsAtPageSize,
-        }
-      : null;
   return { pngquant, look, reaches, real: own };
 }
 
@@ -158,19 +153,32 @@ async function pngquantLook(prepared: RawImage, sample: RawImage, base: EncodeTu
  */
 export const PACKED_SHARE_AT_LEAST = 0.7;
 
-/** pngquant's palette of the whole image, made once: it sets the search's bar and is a candidate for the result (decision 0288). */
-interface Reference {
+/**
+ * pngquant's palette of the whole image, made once per job: it sets the search's bar and is a candidate for
+ * the result (decision 0288); `auto` also holds an upload that arrived lossless to its look (decision 0311).
+ */
+export interface Reference {
   /** As pngquant wrote it; null without pngquant, or below its quality 65. */
   palette(): Promise<Buffer | null>;
+  /** The search's scorer on the sample (look.ts), made once. */
+  scorer(): Promise<LookScores>;
+  /** pngquant's palette with its look on the sample, measured once; null without a palette. */
+  measured(): Promise<ReferencePalette | null>;
   /** What replaces smart PNG's result (PaletteChoice's `instead`). */
   instead(result: Buffer, verified: boolean): Promise<{ data: Buffer; quality: number } | null>;
   /** Whether a palette of the whole image scores at least pngquant's at the page size on every score (ties allowed). */
   holdsAtPageSize(candidate: Buffer): Promise<boolean>;
 }
 
-function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): Reference {
+/** pngquant's palette of `prepared` as a search on `sample` (detailSample(prepared)) weighs it; nothing runs until asked for. */
+export function pngquantReference(prepared: RawImage, sample: RawImage): Reference {
+  const sampled = sample !== prepared;
+  const base = smartTuning(prepared);
+  const longSide = Math.max(prepared.width, prepared.height);
   let made: Promise<Buffer | null> | null = null;
   const palette = () => (made ??= pngquantPalette(prepared));
+  let scoring: Promise<LookScores> | null = null;
+  const scorer = () => (scoring ??= lookScores(sample, longSide, SEARCH_STRIDE));
   const pixels = prepared.width * prepared.height;
   let pageSize: Promise<{ scores: (decoded: RawImage) => Promise<number[]>; look: number[] }> | null = null;
   const holdsAtPageSize = async (candidate: Buffer) => {
@@ -181,8 +189,36 @@ function referenceOf(prepared: RawImage, sampled: boolean, base: EncodeTuning): 
     const { scores, look } = await pageSize;
     return (await scores(await decodePixels(candidate))).every((score, i) => score >= look[i]!);
   };
+  let measuring: Promise<ReferencePalette | null> | null = null;
+  const measure = async (): Promise<ReferencePalette | null> => {
+    const written = await palette();
+    if (!written) return null;
+    const decoded = await decodePixels(written);
+    const real = detailSample(decoded);
+    const look = await scorer();
+    const found: number[] = [];
+    for await (const score of look.scores(real)) found.push(score);
+    let whole: Promise<number[]> | null = null;
+    const wholeLook = async () => {
+      const scores = await lookScores(prepared, longSide, SEARCH_STRIDE);
+      const all: number[] = [];
+      for await (const score of scores.scores(decoded)) all.push(score);
+      return all;
+    };
+    return {
+      palette: written,
+      sampled: real,
+      similarity: look.shown(found),
+      atPaletteBar: found[0]! >= PALETTE_SSIM_TARGET,
+      holdsAtPageSize,
+      look: found,
+      wholeLook: () => (sampled ? (whole ??= wholeLook()) : Promise.resolve(found)),
+    };
+  };
   return {
     palette,
+    scorer,
+    measured: () => (measuring ??= measure()),
     holdsAtPageSize,
     async instead(result, verified) {
       const written = await palette();
@@ -225,7 +261,7 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   const lossless = { quality: 100, tuning: base, bytes: null, similarity: 1 };
   // Smart PNG's verified candidate beside every result: pngquant's own palette, when pngquant runs here (decision 0288).
   // `auto` measures its graphics against the very same palette, run once, and takes it as its candidate too (decision 0300).
-  const whole = referenceOf(prepared, sample !== prepared, base);
+  const whole = search.reference ?? pngquantReference(prepared, sample);
   const reference = png ? { instead: whole.instead } : {};
   if (deadline.passed) return { ...lossless, graphic: true, ...reference };
   const trial = paletteTrial(sample, base);
@@ -233,12 +269,15 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   if (ruledOut && !hasTransparency(sample)) {
     // `auto` takes it as a photo; a PNG it must be gets the richest dithered palette when that packs smaller than lossless (0266).
     const richest = png && !deadline.passed ? await richerThanLossless(sample, base) : null;
-    return richest ? { ...richest, bytes: null, graphic: false, ...reference } : { ...lossless, graphic: false, ...reference };
+    if (richest) return { ...richest, bytes: null, graphic: false, ...reference };
+    // A photo `auto` already measured pngquant's palette of (an upload that arrived lossless, decision 0311) keeps it as its candidate.
+    const measured = search.reference && (await search.reference.measured());
+    return { ...lossless, graphic: false, ...reference, ...(measured ? { pngquant: measured } : {}) };
   }
   // With a lossy result in hand (`auto`'s photos), one palette tells when none can win, before pngquant's run on the whole
   // image: 3–5 s of a smooth 4 MP photo's search (docs/decisions/0302).
   if (bar.bytes < Infinity && (await trial.cannotBeat(bar.bytes))) return { ...lossless, graphic: false, ...reference };
-  const { pngquant, look, reaches, real } = await pngquantLook(prepared, sample, base, whole);
+  const { pngquant, look, reaches, real } = await pngquantLook(sample, base, whole);
   // pngquant's own palette goes with every choice below, for `auto` to weigh (decision 0300).
   const references = { ...reference, ...(real ? { pngquant: real } : {}) };
   // A cut-out no palette holds (a photo with alpha) is still a graphic whose lossy candidates and lossless WebP compete in `auto`,
