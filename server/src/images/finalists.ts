@@ -1,7 +1,7 @@
 import type { SearchDeadline } from './deadline.js';
 import { avifQualities, avifQuantizer, encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
-import { AVIF_RANGE, lookJudge, type Found } from './smart.js';
+import { AVIF_RANGE, AVIF_WITHIN, lookJudge, type Found } from './smart.js';
 import type { Verdict } from './search.js';
 import type { RawImage } from './ssim.js';
 
@@ -14,8 +14,6 @@ import type { RawImage } from './ssim.js';
 
 /** Photos up to this many pixels have AVIF's lower qualities judged whole: each full-size AVIF is ~1 s here. */
 export const WHOLE_FINALIST_PIXELS = 6_000_000;
-/** AVIF's sample bytes at most this many times the winner's: further behind, the whole photo does not turn it round. */
-const AVIF_WITHIN = 1.5;
 /** Full-size AVIFs judged whole at most, below the sample's verified quality: ~1 s each up to WHOLE_FINALIST_PIXELS (decision 0160). */
 export const WHOLE_ENCODES = 5;
 

@@ -106,4 +106,10 @@ export interface QualityChoice {
 /** The fewest bytes any passing probe has reached so far, shared by searches that run side by side. */
 export interface Bar {
   bytes: number;
+  /**
+   * How many times `bytes` AVIF's search still settles its lowest quality, rather than stopping at its
+   * first miss as large: `auto`'s photos, whose AVIF is judged again on the whole photo up to that far
+   * behind (finalists.ts, docs/decisions/0302).
+   */
+  avifWithin?: number;
 }

@@ -3,7 +3,7 @@ import { encode, type EncodedFormat, type EncodeTuning } from './encode.js';
 import { fromPixels } from './loaders.js';
 import { wholeFinalist, type WholeChoice } from './finalists.js';
 import { detailSample, smartTuning, type Bar, type QualityChoice } from './search.js';
-import { lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
+import { AVIF_WITHIN, lookJudge, lossySettings, referenceSetting, type Found, type LookJudge } from './smart.js';
 import { paletteAsWebp, webpOfPalette } from './graphic-webp.js';
 import { packPng } from './png-pack.js';
 import { pngquantCandidates } from './pngquant-candidates.js';
@@ -130,7 +130,8 @@ async function photoChoice({ prepared, allowed, seed, original, base, sample, de
     return allowed.includes('jpeg') && !original.hasAlpha
       ? { format: 'jpeg', ...referenceSetting(base) }
       : fallback(allowed, original, base);
-  const bar: Bar = { bytes: Infinity };
+  // AVIF settles its lowest quality on the sample as far behind as the whole photo may still turn it round (decision 0302).
+  const bar: Bar = { bytes: Infinity, avifWithin: AVIF_WITHIN };
   const verified: Verified = {};
   // Arrived lossless (a PNG photo, many-coloured game art): held to the higher of q75's look and pngquant's real look on each score,
   // where pngquant makes a palette; its one run is also the palette step's (decision 0311).

@@ -30,6 +30,12 @@ export const SEARCH_MARGIN = 0.0002;
 const JPEG_TABLES = [0, 1];
 /** Smart AVIF's range, on AVIF's own scale: camera photos reach libjpeg-turbo q75's full-size look at 75–90 there (docs/decisions/0111-smart-avif.md). */
 export const AVIF_RANGE = { low: 20, high: 92 };
+/**
+ * AVIF's sample bytes at most this many times the winner's for `auto` to judge it again on the whole photo
+ * (finalists.ts): further behind, the whole photo does not turn it round. AVIF's search on a photo's
+ * sample therefore settles its lowest quality up to this far behind the bar (Bar's avifWithin, decision 0302).
+ */
+export const AVIF_WITHIN = 1.5;
 
 /** How a probe is judged: the detail sample and the reference look (libjpeg-turbo q75's) at full size and at the view size. */
 export interface LookJudge {
@@ -111,8 +117,8 @@ async function searchOne(judge: LookJudge, format: EncodedFormat, seed: number, 
       bar.bytes = Math.min(bar.bytes, encoded.length);
       return true;
     }
-    // Failing while already as large as a result in hand: any passing quality above is larger still.
-    return encoded.length >= bar.bytes ? 'hopeless' : false;
+    // Failing while already as large as a result in hand (AVIF: as far behind as the bar allows it): any passing quality above is larger still.
+    return encoded.length >= bar.bytes * (format === 'avif' ? (bar.avifWithin ?? 1) : 1) ? 'hopeless' : false;
   };
   // Table 0 below the reference's quality is the reference's own table, coarser, with trellis: it cannot keep its look (decision 0134).
   const range = format === 'avif' ? AVIF_RANGE : tuning.jpegTable === 0 ? { ...SEARCH_RANGE, low: REFERENCE_QUALITY } : SEARCH_RANGE;
