@@ -270,13 +270,12 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
     // `auto` takes it as a photo; a PNG it must be gets the richest dithered palette when that packs smaller than lossless (0266).
     const richest = png && !deadline.passed ? await richerThanLossless(sample, base) : null;
     if (richest) return { ...richest, bytes: null, graphic: false, ...reference };
-    // A photo `auto` already measured pngquant's palette of (an upload that arrived lossless, decision 0311) keeps it as its candidate.
-    const measured = search.reference && (await search.reference.measured());
-    return { ...lossless, graphic: false, ...reference, ...(measured ? { pngquant: measured } : {}) };
+    return { ...lossless, graphic: false, ...reference, ...(await measuredBefore(search)) };
   }
   // With a lossy result in hand (`auto`'s photos), one palette tells when none can win, before pngquant's run on the whole
   // image: 3–5 s of a smooth 4 MP photo's search (docs/decisions/0302).
-  if (bar.bytes < Infinity && (await trial.cannotBeat(bar.bytes))) return { ...lossless, graphic: false, ...reference };
+  if (bar.bytes < Infinity && (await trial.cannotBeat(bar.bytes)))
+    return { ...lossless, graphic: false, ...reference, ...(await measuredBefore(search)) };
   const { pngquant, look, reaches, real } = await pngquantLook(sample, base, whole);
   // pngquant's own palette goes with every choice below, for `auto` to weigh (decision 0300).
   const references = { ...reference, ...(real ? { pngquant: real } : {}) };
@@ -317,6 +316,12 @@ export async function paletteSettings(prepared: RawImage, seed: number, search: 
   if (!real && richest && !deadline.passed && richest.bytes < (await losslessBytes(sample, base)))
     return { quality: richest.quality, tuning: dithered, bytes: richest.bytes, graphic: true, look };
   return { ...lossless, graphic: true, look, ...references };
+}
+
+/** pngquant's palette `auto` already measured for a photo (an upload that arrived lossless, decision 0311): it stays that photo's candidate. */
+async function measuredBefore(search: PaletteSearch): Promise<{ pngquant?: ReferencePalette }> {
+  const measured = search.reference && (await search.reference.measured());
+  return measured ? { pngquant: measured } : {};
 }
 
 /** The original's pixels as a PNG, in bytes on the sample. */
