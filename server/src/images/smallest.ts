@@ -11,7 +11,7 @@ import {
   paletteSettings,
   PNGQUANT_QUALITY,
   pngquantReference,
-  richestUndithered,
+  richestInstead,
   RICHEST_UNDITHERED,
   type PaletteChoice,
   type ReferencePalette,
@@ -264,13 +264,9 @@ async function pageSizeChecked(
     const packed = await packPng(reference.palette, pixels);
     if (packed.length < pngquant.encoded.length) pngquant = { ...own, format: 'png', encoded: packed };
   }
-  const richest = await richestUndithered(prepared, base);
-  if (!(await reference.holdsAtPageSize(richest))) return pngquant;
-  const encoded = await inFormat(richest);
+  const encoded = await richestInstead(prepared, reference.holdsAtPageSize, pngquant.encoded.length, inFormat);
   // Its look is measured once on the result, as a setting no search verified is.
-  return encoded.length < pngquant.encoded.length
-    ? { format: chosen.format, quality: RICHEST_UNDITHERED, tuning: base, encoded }
-    : pngquant;
+  return encoded ? { format: chosen.format, quality: RICHEST_UNDITHERED, tuning: base, encoded } : pngquant;
 }
 
 /** Nothing reaches the look (an already heavily compressed upload, transparent): lossless where possible. */

@@ -173,7 +173,6 @@ export interface Reference {
 /** pngquant's palette of `prepared` as a search on `sample` (detailSample(prepared)) weighs it; nothing runs until asked for. */
 export function pngquantReference(prepared: RawImage, sample: RawImage): Reference {
   const sampled = sample !== prepared;
-  const base = smartTuning(prepared);
   const longSide = Math.max(prepared.width, prepared.height);
   let made: Promise<Buffer | null> | null = null;
   const palette = () => (made ??= pngquantPalette(prepared));
@@ -229,9 +228,8 @@ export function pngquantReference(prepared: RawImage, sample: RawImage): Referen
         // Chosen on a mosaic, whose page-size view is not the whole image's: the result must hold pngquant's look there too,
         // else the richest undithered palette, else pngquant's own. Lossless (the original's pixels) holds it.
         if (!(await holdsAtPageSize(result))) {
-          const richest = await packPng(await richestUndithered(prepared, base), pixels);
-          if (richest.length < written.length && (await holdsAtPageSize(richest))) return { quality: PALETTE_RANGE.high, data: richest };
-          return { ...reference, data: await packPng(written, pixels) };
+          const richest = await richestInstead(prepared, holdsAtPageSize, written.length, (png) => packPng(png, pixels));
+          return richest ? { quality: RICHEST_UNDITHERED, data: richest } : { ...reference, data: await packPng(written, pixels) };
         }
       }
       if (written.length * PACKED_SHARE_AT_LEAST >= result.length) return null;
@@ -241,10 +239,26 @@ export function pngquantReference(prepared: RawImage, sample: RawImage): Referen
   };
 }
 
-/** The richest undithered palette of the whole image (PALETTE_RANGE.high), a mosaic's winner's stand-in at the page size (decision 0288). */
+/** The richest undithered palette (PALETTE_RANGE.high), a mosaic's winner's stand-in at the page size (decision 0288). */
 export const RICHEST_UNDITHERED = PALETTE_RANGE.high;
-export const richestUndithered = (prepared: RawImage, base: EncodeTuning) =>
-  encode(fromPixels(prepared), 'png', RICHEST_UNDITHERED, base).toBuffer();
+
+/**
+ * What replaces a palette chosen on a mosaic of tiles that misses pngquant's look at the page size on the whole
+ * image, in smart PNG (decision 0288) and `auto` (0300): the richest undithered palette of the whole image,
+ * written by the caller's `write` in its own format, when it holds that look and comes out under `pngquant`,
+ * the bytes of pngquant's own palette as the caller weighs it; else null, and the caller writes pngquant's own.
+ */
+export async function richestInstead<Written extends { length: number }>(
+  prepared: RawImage,
+  holdsAtPageSize: (candidate: Buffer) => Promise<boolean>,
+  pngquant: number,
+  write: (palette: Buffer) => Promise<Written>,
+): Promise<Written | null> {
+  const richest = await encode(fromPixels(prepared), 'png', RICHEST_UNDITHERED, smartTuning(prepared)).toBuffer();
+  if (!(await holdsAtPageSize(richest))) return null;
+  const written = await write(richest);
+  return written.length < pngquant ? written : null;
+}
 
 /**
  * PNG: the smallest palette that looks at least as good as pngquant+optipng's on every score of
