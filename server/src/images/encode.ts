@@ -31,7 +31,7 @@ export interface EncodeTuning {
  * The libaom quantizer (0–63) libheif sets for an AVIF quality, ((100 − quality) × 63 + 50) / 100 rounded
  * down: about one quality in three writes the very same file as its neighbour (77 and 78 both give 14), so
  * searches that step down AVIF's qualities step by this instead, and never encode one file twice
- * (docs/decisions/0302-avif-steps-that-fit-the-deadline.md; encode.test.ts holds it to the encoder).
+ * (docs/decisions/0302-avif-steps-that-fit-the-deadline.md; smallest.test.ts holds it to the encoder).
  */
 export function avifQuantizer(quality: number): number {
   return Math.floor(((100 - quality) * 63 + 50) / 100);

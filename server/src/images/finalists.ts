@@ -28,9 +28,8 @@ export interface WholeChoice extends Found {
  * both at full size. Up to WHOLE_FINALIST_PIXELS, AVIF at libaom's effort 3 first, from one quantizer
  * below the sample's quality down (atEffort3), then at effort 2 below the sample's quality, or at and
  * below where effort 3 settled when that is lower (lowestWholeQuality; a photo searched whole already
- * has effort 2's), each judged by our four scores with the
- * search's lead on the whole photo; else, and as the rival, effort 2 at the sample's verified quality. The
- * smallest file wins and is returned with its bytes. Past the deadline with nothing verified whole, the
+ * has effort 2's), each judged by our four scores with the search's lead on the whole photo; else, and as
+ * the rival, effort 2 at the sample's verified quality. The smallest file wins and is returned with its bytes. Past the deadline with nothing verified whole, the
  * sample's winner stands (docs/decisions/0130, 0310, 0302-avif-steps-that-fit-the-deadline.md).
  */
 export async function wholeFinalist(
